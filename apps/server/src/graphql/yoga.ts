@@ -1,0 +1,68 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { createFetch } from '@whatwg-node/fetch';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Services } from '../services';
+import type { GraphQLContext } from './context';
+import { categoriseRequestErrors, maskError } from './errors';
+import { getSchema } from './schema';
+import { resolveRequestLocale } from '../lib/request-locale';
+import { translatorFor } from '../lib/i18n';
+import type { Viewer } from './viewer';
+
+export interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export const UPLOAD_LIMITS = { fileSize: 25 * 1024 * 1024, files: 20, fieldSize: 1024 * 1024 } as const;
+
+const disableIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
+
+export function createGraphQLServer(
+  config: Config,
+  services: Services,
+  resolveViewer: (req: FastifyRequest) => Promise<Viewer>,
+) {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: getSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    fetchAPI: createFetch({ formDataLimits: UPLOAD_LIMITS }),
+    maskedErrors: { maskError: maskError(config.isProduction) },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        maxDirectives: { n: 20 },
+        maxTokens: { n: 4000 },
+        costLimit: { maxCost: 8000 },
+        blockFieldSuggestion: { enabled: config.isProduction },
+      }),
+      ...(config.isProduction ? [disableIntrospection] : []),
+      categoriseRequestErrors,
+    ],
+    context: async ({ req, reply }) => {
+      const locale = resolveRequestLocale(req);
+      return {
+        requestId: req.id,
+        viewer: await resolveViewer(req),
+        locale,
+        t: translatorFor(locale),
+        services,
+        log: req.log,
+        isProduction: config.isProduction,
+        req,
+        reply,
+      };
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import type { ErrorCode, ValidationMap } from '@encore/core';
+
+interface AppErrorOptions {
+  /** Translation key and values for the client-facing message; the message itself is the fallback. */
+  messageKey?: string;
+  messageValues?: Record<string, string | number>;
+  validation?: ValidationMap;
+  cause?: unknown;
+}
+
+/** The one error type services throw on purpose; anything else reaching the edge is masked as internal. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly messageKey: string | undefined;
+  readonly messageValues: Record<string, string | number> | undefined;
+  readonly validation: ValidationMap | undefined;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.messageKey = options.messageKey;
+    this.messageValues = options.messageValues;
+    this.validation = options.validation;
+  }
+
+  static notFound(what = 'record'): AppError {
+    return new AppError('NOT_FOUND', `The ${what} was not found.`, {
+      messageKey: 'errors.not_found',
+      messageValues: { what },
+    });
+  }
+
+  static unauthenticated(): AppError {
+    return new AppError('UNAUTHENTICATED', 'Not authenticated', { messageKey: 'errors.unauthenticated' });
+  }
+
+  static forbidden(): AppError {
+    return new AppError('FORBIDDEN', 'You are not allowed to do this.', { messageKey: 'errors.forbidden' });
+  }
+
+  static validation(validation: ValidationMap): AppError {
+    return new AppError('VALIDATION', 'The given data was invalid.', {
+      messageKey: 'errors.validation',
+      validation,
+    });
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,16 @@
+import { COOKIE_NAMES, negotiateLocale, type Locale } from '@encore/core';
+import type { FastifyRequest } from 'fastify';
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The caller's language: the `locale` cookie the web app keeps, else Accept-Language, else English. */
+export function resolveRequestLocale(req: FastifyRequest): Locale {
+  return negotiateLocale(cookieValue(req.headers.cookie, COOKIE_NAMES.locale), req.headers['accept-language']);
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { AccountType, PlatformRole } from '@encore/core';
+import { citext, createdAt, deletedAt, updatedAt } from '../../db/columns';
+
+export interface UserSettings {
+  cur_pref: string | null;
+  lang_pref: string | null;
+  allow_contact: boolean;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: citext('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<PlatformRole>().notNull().default('performer'),
+    selectedType: text('selected_type').$type<AccountType>().notNull().default('INDIVIDUAL'),
+    locale: text('locale').notNull().default('en'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    avatarFileId: uuid('avatar_file_id'),
+    dob: date('dob', { mode: 'string' }),
+    about: text('about'),
+    professionalLevel: text('professional_level'),
+    cityId: text('city_id'),
+    countryCode: text('country_code'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    phone: text('phone'),
+    gender: text('gender'),
+    settings: jsonb('settings')
+      .$type<UserSettings>()
+      .notNull()
+      .default(sql`'{"cur_pref":null,"lang_pref":null,"allow_contact":true}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (table) => [index('users_role_idx').on(table.role)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

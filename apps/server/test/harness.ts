@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { withDatabase } from './global-setup';
+
+/** A fresh database for one test file, copied from the run's migrated template. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const postgresTemplate = inject('postgresTemplate');
+  const databaseUrl = process.env.DATABASE_URL;
+  if (postgresTemplate && databaseUrl) {
+    const name = `${postgresTemplate.replace('template', 'test')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${postgresTemplate}`);
+    await admin.end();
+    const handle = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 5 });
+    const close = handle.close;
+    return {
+      ...handle,
+      close: async () => {
+        await close();
+        const dropper = new pg.Client({ connectionString: databaseUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-data-'));
+  return loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: 'none' },
+    { ...overrides },
+  );
+}
+
+export interface GraphQLResponse<Data = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: {
+    data?: Data | null;
+    errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, unknown> }>;
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  database: DatabaseHandle;
+  config: Config;
+  graphql<Data = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<Data>>;
+  close(): Promise<void>;
+}
+
+/** The real server on an ephemeral port over real HTTP, with its own database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    url,
+    database,
+    config,
+    async graphql(query, variables, headers = {}) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,166 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import BusinessIcon from '@mui/icons-material/Business';
+import ForumIcon from '@mui/icons-material/Forum';
+import InsightsIcon from '@mui/icons-material/Insights';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import PersonIcon from '@mui/icons-material/Person';
+import SearchIcon from '@mui/icons-material/Search';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import { MAIN_CONTENT_ID } from '../shell/SkipLink';
+import { PageLoading } from '../shell/RouteProgress';
+import { useSession } from '../session';
+import { BrandLink } from './BrandLink';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useSidebar } from './useSidebar';
+
+const DRAWER_WIDTH = 260;
+const SIDEBAR_ID = 'app-sidebar';
+
+const SIDEBAR_NAV = [
+  { to: '/opportunities', key: 'nav.opportunities', Icon: SearchIcon },
+  { to: '/applications', key: 'nav.applications', Icon: AssignmentIcon },
+  { to: '/organisations', key: 'nav.organisations', Icon: BusinessIcon },
+  { to: '/spaces', key: 'nav.spaces', Icon: ForumIcon },
+  { to: '/impact', key: 'nav.impact', Icon: InsightsIcon },
+  { to: '/profile/update', key: 'nav.profile', Icon: PersonIcon },
+  { to: '/account/upgrade', key: 'nav.upgrade', Icon: WorkspacePremiumIcon },
+] as const;
+
+/** The signed-in frame: app bar, sidebar (closed by default, remembered) and main content. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
+  const { open, setOpen, toggle } = useSidebar();
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+
+  const logout = () => {
+    signOut();
+    void navigate('/', { replace: true });
+  };
+
+  const sidebar = (
+    <>
+      <Toolbar />
+      <Box component="nav" aria-label={t('nav.sidebar')} sx={{ overflowY: 'auto' }}>
+        <List>
+          {SIDEBAR_NAV.map(({ to, key, Icon }) => (
+            <ListItem key={to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={to}
+                onClick={() => {
+                  if (!isDesktop) setOpen(false);
+                }}
+                sx={{
+                  '&.active': {
+                    color: 'primary.main',
+                    bgcolor: 'action.selected',
+                    '& .MuiListItemIcon-root': { color: 'primary.main' },
+                  },
+                }}
+              >
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(key)} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    </>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            onClick={toggle}
+            aria-label={open ? t('nav.closeSidebar') : t('nav.openSidebar')}
+            aria-expanded={open}
+            aria-controls={SIDEBAR_ID}
+          >
+            {open ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+          <BrandLink inverted />
+          <Box sx={{ flexGrow: 1 }} />
+          <LanguageSwitcher />
+          {user ? (
+            <Typography
+              variant="body2"
+              sx={{ display: { xs: 'none', md: 'block' }, marginInlineStart: 1 }}
+            >
+              {user.name}
+            </Typography>
+          ) : null}
+          <Button
+            color="inherit"
+            onClick={logout}
+            startIcon={<LogoutIcon />}
+            sx={{ '& .MuiButton-startIcon': { marginInlineEnd: { xs: 0, sm: 1 } } }}
+            aria-label={t('nav.logout')}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('nav.logout')}
+            </Box>
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        id={SIDEBAR_ID}
+        variant={isDesktop ? 'persistent' : 'temporary'}
+        open={open}
+        onClose={() => setOpen(false)}
+        sx={{
+          width: isDesktop && open ? DRAWER_WIDTH : 0,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        {sidebar}
+      </Drawer>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          outline: 'none',
+          transition: theme.transitions.create('margin'),
+        }}
+      >
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1200, mx: 'auto' }}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

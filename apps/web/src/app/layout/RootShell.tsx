@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { trackPageView } from '../../lib/analytics';
+import { RouteProgress } from '../shell/RouteProgress';
+import { ScrollToTop } from '../shell/ScrollToTop';
+import { SkipLink } from '../shell/SkipLink';
+
+/** Records a `page_view` per path; the query is left out (it can hold tokens and e-mails). */
+function PageViewTracker() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    trackPageView(pathname);
+  }, [pathname]);
+  return null;
+}
+
+/** Wraps every route: skip link first in the tab order, progress bar, scroll and page views. */
+export function RootShell() {
+  return (
+    <>
+      <SkipLink />
+      <RouteProgress />
+      <ScrollToTop />
+      <PageViewTracker />
+      <Outlet />
+    </>
+  );
+}

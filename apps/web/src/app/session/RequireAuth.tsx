@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingLogo } from '../shell/LoadingLogo';
+import { useSession } from './session';
+
+export function loginPathFor(pathname: string, search: string): string {
+  return `/login?next=${encodeURIComponent(pathname + search)}`;
+}
+
+/** Lets signed-in users through; sends everyone else to /login with the way back in `next`. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { status } = useSession();
+  const { pathname, search } = useLocation();
+  if (status === 'loading') return <LoadingLogo />;
+  if (status === 'anonymous') return <Navigate to={loginPathFor(pathname, search)} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,3 @@
+export { SessionProvider } from './SessionProvider';
+export { RequireAuth, loginPathFor } from './RequireAuth';
+export { useSession, type AuthPayload, type SessionUser, type SessionStatus } from './session';

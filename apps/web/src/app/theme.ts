@@ -1,0 +1,45 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { BREAKPOINTS, SPACING_PX } from '@encore/core';
+
+/** Dark enough for white text (5.6:1) and for links on white (5.6:1). */
+export const PRIMARY_RED = '#c62828';
+
+export type Direction = 'ltr' | 'rtl';
+
+export function createAppTheme(direction: Direction): Theme {
+  return createTheme({
+    direction,
+    breakpoints: { values: { ...BREAKPOINTS } },
+    spacing: SPACING_PX,
+    palette: {
+      primary: { main: PRIMARY_RED, dark: '#8e0000', light: '#ff5f52', contrastText: '#fff' },
+      secondary: { main: '#37474f', contrastText: '#fff' },
+      background: { default: '#fafafa', paper: '#fff' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily:
+        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Noto Sans Arabic", Arial, sans-serif',
+      h1: { fontWeight: 700 },
+      h2: { fontWeight: 700 },
+      h3: { fontWeight: 700 },
+      h4: { fontWeight: 700 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      // Links inside text stay underlined so they are not told apart by colour alone.
+      MuiLink: { defaultProps: { underline: 'always' } },
+    },
+  });
+}
+
+/** Right-to-left languages get their CSS flipped by stylis-plugin-rtl. */
+export function createEmotionCache(direction: Direction): EmotionCache {
+  return direction === 'rtl'
+    ? createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] })
+    : createCache({ key: 'mui', stylisPlugins: [prefixer] });
+}

@@ -1,0 +1,5 @@
+import { GeneralErrorContent } from '../../../app/shell/GeneralErrorContent';
+
+export function GeneralErrorPage() {
+  return <GeneralErrorContent />;
+}

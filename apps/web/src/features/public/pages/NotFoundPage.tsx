@@ -1,0 +1,5 @@
+import { NotFoundContent } from '../../../app/shell/NotFoundContent';
+
+export function NotFoundPage() {
+  return <NotFoundContent />;
+}

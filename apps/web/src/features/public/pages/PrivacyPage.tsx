@@ -1,0 +1,5 @@
+import { LegalDocument } from '../components/LegalDocument';
+
+export function PrivacyPage() {
+  return <LegalDocument document="privacy" />;
+}

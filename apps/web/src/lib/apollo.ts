@@ -1,0 +1,72 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { ErrorLink } from '@apollo/client/link/error';
+import { SetContextLink } from '@apollo/client/link/context';
+import { COOKIE_NAMES } from '@encore/core';
+import { getCookie } from './cookies';
+import { NETWORK_ERROR_STORAGE_KEY } from './constants';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+/** What /network-error shows about the failed call. */
+export interface StoredNetworkError {
+  operationName: string;
+  /** ISO-8601. */
+  time: string;
+  message: string;
+}
+
+/** Failures to reach the server at all (or a gateway answering for it), not GraphQL errors. */
+const NETWORK_FAILURE = /fetch failed|failed to fetch|network|connection|timeout|timed out|refused|not found|load failed/i;
+
+export function isNetworkFailure(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return false;
+  if (ServerError.is(error)) return [502, 503, 504].includes(error.statusCode);
+  return error instanceof Error && NETWORK_FAILURE.test(error.message);
+}
+
+/** Paths where a network failure must not redirect again (avoids loops on the error pages). */
+export function isErrorPage(pathname: string): boolean {
+  return pathname.startsWith('/error-pages') || pathname.startsWith('/network-error');
+}
+
+export function storeNetworkError(details: StoredNetworkError): void {
+  try {
+    sessionStorage.setItem(NETWORK_ERROR_STORAGE_KEY, JSON.stringify(details));
+  } catch {
+    // Storage may be full or disabled; the page then shows no details.
+  }
+}
+
+export interface ApolloClientOptions {
+  /** Client-side navigation (the router's); a full page load when omitted. */
+  navigate?: (to: string) => void;
+}
+
+export function createApolloClient({ navigate }: ApolloClientOptions = {}) {
+  // The real session handling (refresh, retry, logout) replaces this link in a later issue.
+  const authLink = new SetContextLink((previous) => {
+    const token = getCookie(COOKIE_NAMES.accessToken);
+    if (!token) return {};
+    return { headers: { ...previous.headers, Authorization: `Bearer ${token}` } };
+  });
+
+  const errorLink = new ErrorLink(({ error, operation }) => {
+    if (!isNetworkFailure(error)) return;
+    storeNetworkError({
+      operationName: operation.operationName ?? '',
+      time: new Date().toISOString(),
+      message: error.message,
+    });
+    if (isErrorPage(window.location.pathname)) return;
+    if (navigate) navigate('/network-error');
+    else window.location.assign('/network-error');
+  });
+
+  const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'include' });
+
+  return new ApolloClient({
+    link: ApolloLink.from([errorLink, authLink, httpLink]),
+    cache: new InMemoryCache(),
+  });
+}

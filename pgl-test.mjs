@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+let t=Date.now();
+const db = new PGlite({ extensions: { cube, earthdistance, pg_trgm, unaccent, citext, pgcrypto } });
+await db.waitReady; console.log('ready', Date.now()-t);
+for (const e of ['cube','earthdistance','pg_trgm','unaccent','citext','pgcrypto']) await db.exec(`create extension if not exists ${e}`);
+console.log((await db.query(`select version(), earth_distance(ll_to_earth(48.85,2.35), ll_to_earth(51.5,-0.12))/1000 as km, unaccent('Zürich') u, similarity('paris','pari') s, gen_random_uuid() g`)).rows);
+t=Date.now(); const dump = await db.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size);
+t=Date.now(); const db2 = new PGlite({ loadDataDir: dump, extensions: { cube, earthdistance, pg_trgm, unaccent, citext, pgcrypto } }); await db2.waitReady; console.log('clone', Date.now()-t, (await db2.query('select 1 as x')).rows);
