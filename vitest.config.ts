@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
         test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] },
       },
       {
+        // Resolve packages as Node does (graphql-js has a CommonJS "main" and an ESM "module" entry;
+        // mixing the two gives two graphql realms in one process).
+        resolve: { alias: { graphql: fileURLToPath(import.meta.resolve('graphql')) } },
         test: {
           name: 'server',
           root: 'apps/server',

@@ -71,7 +71,7 @@ export async function buildApp({ config, database, closeDatabaseOnClose = true }
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

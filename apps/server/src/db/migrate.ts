@@ -1,5 +1,6 @@
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrationsFolder } from '../lib/paths';
@@ -20,7 +21,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
 
 async function withSessionLock(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
   // The lock lives on one dedicated connection for the whole migration.
-  const { $client: pool } = handle.db as unknown as { $client: import('pg').Pool };
+  const { $client: pool } = handle.db as unknown as { $client: Pool };
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,4 +1,5 @@
 import type { Database } from './client';
+import { seedDemo } from './demo/seed-demo';
 
 export interface SeedOptions {
   demo: boolean;
@@ -9,6 +10,5 @@ export interface SeedOptions {
  * whether it already ran, so a restart on an existing DATA_DIR seeds nothing twice.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
-  void db;
-  void options;
+  if (options.demo) await seedDemo(db);
 }

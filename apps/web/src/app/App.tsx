@@ -1,6 +1,5 @@
-import { type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createApolloClient } from '../lib/apollo';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 import { useSession } from './session';
@@ -8,18 +7,11 @@ import { ErrorBoundary } from './shell/ErrorBoundary';
 import { LoadingLogo } from './shell/LoadingLogo';
 
 // Created on first render rather than at import, so the `?lng=` override is already gone from
-// the address (see detectLocale), and only once even under StrictMode's double rendering.
-let singletons:
-  | { router: ReturnType<typeof createAppRouter>; client: ReturnType<typeof createApolloClient> }
-  | undefined;
-
-function appSingletons() {
-  if (!singletons) {
-    const router = createAppRouter();
-    const client = createApolloClient({ navigate: (to) => void router.navigate(to) });
-    singletons = { router, client };
-  }
-  return singletons;
+// the address (see detectLocale), and once only, even under StrictMode's double rendering.
+let router: ReturnType<typeof createAppRouter> | undefined;
+function appRouter() {
+  router ??= createAppRouter();
+  return router;
 }
 
 /** Holds the app back (pulsing logo) until the session is known. */
@@ -29,12 +21,12 @@ function SessionGate({ children }: { children: ReactNode }) {
 }
 
 export function App() {
-  const { router, client } = appSingletons();
+  const [appRouterInstance] = useState(appRouter);
   return (
-    <Providers client={client}>
+    <Providers>
       <ErrorBoundary>
         <SessionGate>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouterInstance} />
         </SessionGate>
       </ErrorBoundary>
     </Providers>

@@ -13,7 +13,7 @@ export function lazyPage<Name extends string>(
   name: Name,
   { namespaces = [] }: { namespaces?: Namespace[] } = {},
 ): Pick<RouteObject, 'Component' | 'loader'> {
-  const Page = lazy(async () => ({ default: (await load())[name] }));
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return {
     Component: Page,
     loader: async () => {

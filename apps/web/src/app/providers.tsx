@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { DEFAULT_LOCALE, isSupportedLocale, textDirection } from '@encore/core';
 import { SnackbarProvider } from '../lib/snackbar';
 import { SessionProvider } from './session';
 import { createAppTheme, createEmotionCache } from './theme';
 
-/** Theme and style cache follow the language's direction (Arabic is right to left). */
-export function Providers({ client, children }: { client: ApolloClient; children: ReactNode }) {
+/**
+ * App-wide providers. Theme and style cache follow the language's direction (Arabic is right
+ * to left). Apollo is provided lower down, by the routes that use it (see ApolloBoundary).
+ */
+export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = isSupportedLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const direction = textDirection(locale);
@@ -22,9 +23,7 @@ export function Providers({ client, children }: { client: ApolloClient; children
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <SnackbarProvider>
-          <ApolloProvider client={client}>
-            <SessionProvider>{children}</SessionProvider>
-          </ApolloProvider>
+          <SessionProvider>{children}</SessionProvider>
         </SnackbarProvider>
       </ThemeProvider>
     </CacheProvider>

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
@@ -7,14 +8,19 @@ import { organisationRoutes } from '../features/organisations/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
 import { spaceRoutes } from '../features/spaces/routes';
-import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './layout/RootShell';
 import { RequireAuth } from './session';
 import { RouteErrorPage } from './shell/ErrorBoundary';
 import { PageLoading } from './shell/RouteProgress';
 
-/** Every route of SEED-SPEC point 2. */
+// Only signed-in pages and account forms need these; they stay out of the first load of `/`.
+const loadApolloBoundary = () => import('./ApolloBoundary');
+const loadAppLayout = () => import('./layout/AppLayout');
+const ApolloBoundary = lazy(async () => ({ default: (await loadApolloBoundary()).ApolloBoundary }));
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+
+/** Every signed-in route of SEED-SPEC point 2. */
 export const protectedRoutes: RouteObject[] = [
   ...opportunityRoutes,
   ...applicationRoutes,
@@ -31,14 +37,27 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { element: <PublicLayout />, children: [...publicRoutes, ...authRoutes, notFoundRoute] },
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
-        children: protectedRoutes,
+        element: <PublicLayout />,
+        children: [
+          ...publicRoutes,
+          {
+            element: <ApolloBoundary />,
+            loader: async () => (await loadApolloBoundary(), null),
+            children: authRoutes,
+          },
+          notFoundRoute,
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <ApolloBoundary />,
+            loader: async () => (await Promise.all([loadApolloBoundary(), loadAppLayout()]), null),
+            children: [{ element: <AppLayout />, children: protectedRoutes }],
+          },
+        ],
       },
     ],
   },

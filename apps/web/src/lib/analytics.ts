@@ -1,11 +1,11 @@
+import { ANALYTICS_BATCH_DELAY_MS } from '@encore/core';
 import {
-  ANALYTICS_BATCH_DELAY_MS,
   ANALYTICS_CHANNELS,
+  ANALYTICS_FLUSH_INTERVAL_MS,
   ANALYTICS_MAX_BODY_BYTES,
   ANALYTICS_MAX_EVENTS,
   type AnalyticsChannel,
-} from '@encore/core';
-import { ANALYTICS_FLUSH_INTERVAL_MS } from './constants';
+} from './constants';
 
 export type EventProperties = Record<string, string | number | boolean | null>;
 

@@ -1,10 +1,5 @@
-// stylis ships no type definitions; only the pieces the emotion cache needs are declared.
+// stylis ships no type definitions; only what the emotion cache needs is declared.
 declare module 'stylis' {
-  export type Middleware = (
-    element: unknown,
-    index: number,
-    children: unknown[],
-    callback: Middleware,
-  ) => string | void;
+  export type Middleware = import('@emotion/cache').StylisPlugin;
   export const prefixer: Middleware;
 }

@@ -11,7 +11,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, services: Services
   for (const channel of ANALYTICS_CHANNELS) {
     app.post(`/api/${channel}`, { bodyLimit: ANALYTICS_MAX_BODY_BYTES }, async (req, reply) => {
       const t = translatorFor(resolveRequestLocale(req));
-      if (req.body === undefined || req.body === null || typeof req.body !== 'object') {
+      if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
         throw new AppError('BAD_REQUEST', 'The request body must be a JSON object.', {
           messageKey: 'errors.analytics_body',
         });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
@@ -6,14 +6,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { DASHBOARD_PATH } from '../../lib/constants';
 import { useSession } from '../session';
 import { BrandLink } from './BrandLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
+
+const PublicNavMenu = lazy(async () => ({
+  default: (await import('./PublicNavMenu')).PublicNavMenu,
+}));
 
 export const PUBLIC_NAV = [
   { to: '/about', key: 'nav.about' },
@@ -26,6 +28,7 @@ export function PublicHeader() {
   const { status } = useSession();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuLoaded, setMenuLoaded] = useState(false);
 
   return (
     <AppBar
@@ -43,22 +46,23 @@ export function PublicHeader() {
               aria-haspopup="menu"
               aria-controls={anchor ? menuId : undefined}
               aria-expanded={Boolean(anchor)}
-              onClick={(event) => setAnchor(event.currentTarget)}
+              onClick={(event) => {
+                setMenuLoaded(true);
+                setAnchor(event.currentTarget);
+              }}
             >
               <MenuIcon />
             </IconButton>
-            <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-              {PUBLIC_NAV.map((item) => (
-                <MenuItem
-                  key={item.to}
-                  component={RouterLink}
-                  to={item.to}
-                  onClick={() => setAnchor(null)}
-                >
-                  {t(item.key)}
-                </MenuItem>
-              ))}
-            </Menu>
+            {menuLoaded ? (
+              <Suspense fallback={null}>
+                <PublicNavMenu
+                  id={menuId}
+                  anchor={anchor}
+                  items={PUBLIC_NAV}
+                  onClose={() => setAnchor(null)}
+                />
+              </Suspense>
+            ) : null}
           </Box>
           <BrandLink />
           <Box

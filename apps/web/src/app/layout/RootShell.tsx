@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { trackPageView } from '../../lib/analytics';
-import { RouteProgress } from '../shell/RouteProgress';
+import { PageLoading, RouteProgress } from '../shell/RouteProgress';
 import { ScrollToTop } from '../shell/ScrollToTop';
 import { SkipLink } from '../shell/SkipLink';
 
@@ -22,7 +22,9 @@ export function RootShell() {
       <RouteProgress />
       <ScrollToTop />
       <PageViewTracker />
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -29,7 +29,7 @@ export function HelpPage() {
             >
               <Typography sx={{ fontWeight: 600 }}>{t(`help.${question}.q`)}</Typography>
             </AccordionSummary>
-            <AccordionDetails id={`help-${question}-answer`}>
+            <AccordionDetails>
               <Typography color="text.secondary" sx={{ lineHeight: 1.7 }}>
                 {t(`help.${question}.a`)}
               </Typography>

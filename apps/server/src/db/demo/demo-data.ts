@@ -1,0 +1,226 @@
+import type { AccountType, OrganisationRole, PlatformRole } from '@encore/core';
+
+/** Every demo account shares this password; the README lists the logins. */
+export const DEMO_PASSWORD = 'encore-demo';
+
+interface DemoCity {
+  /** GeoNames id, the key of the cities lookup. */
+  id: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+const city = (id: string, countryCode: string, latitude: number, longitude: number): DemoCity => ({
+  id,
+  countryCode,
+  latitude,
+  longitude,
+});
+
+export const DEMO_CITIES = {
+  lisbon: city('2267057', 'PT', 38.71667, -9.13333),
+  vienna: city('2761369', 'AT', 48.20849, 16.37208),
+  stockholm: city('2673730', 'SE', 59.32938, 18.06871),
+  london: city('2643743', 'GB', 51.50853, -0.12574),
+  marseille: city('2995469', 'FR', 43.29695, 5.38107),
+  helsinki: city('658225', 'FI', 60.16952, 24.93545),
+  lyon: city('2996944', 'FR', 45.74846, 4.84671),
+  seville: city('2510911', 'ES', 37.38283, -5.97317),
+  manchester: city('2643123', 'GB', 53.48095, -2.23743),
+  amsterdam: city('2759794', 'NL', 52.37403, 4.88969),
+  berlin: city('2950159', 'DE', 52.52437, 13.41053),
+} as const;
+
+export type DemoCityKey = keyof typeof DEMO_CITIES;
+
+export interface DemoAccount {
+  key: string;
+  name: string;
+  email: string;
+  role: PlatformRole;
+  selectedType: AccountType;
+  locale: string;
+  city: DemoCityKey;
+  about: string;
+  professionalLevel?: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    key: 'admin',
+    name: 'Encore Support',
+    email: 'admin@encore.test',
+    role: 'admin',
+    selectedType: 'INDIVIDUAL',
+    locale: 'en',
+    city: 'london',
+    about: 'The platform team. We keep Encore safe and help organisers get started.',
+  },
+  {
+    key: 'maya',
+    name: 'Maya Okafor',
+    email: 'maya@harbourlights.test',
+    role: 'organiser',
+    selectedType: 'ORGANISATION',
+    locale: 'en',
+    city: 'lisbon',
+    about: 'Artistic director of Harbour Lights Festival, programming new voices by the river since 2014.',
+  },
+  {
+    key: 'lukas',
+    name: 'Lukas Berger',
+    email: 'lukas@klangwerk.test',
+    role: 'organiser',
+    selectedType: 'ORGANISATION',
+    locale: 'de',
+    city: 'vienna',
+    about: 'Runs the Klangwerk stage in Vienna and books chamber music, jazz and experimental evenings.',
+  },
+  {
+    key: 'sofia',
+    name: 'Sofia Marin',
+    email: 'sofia@nordicsound.test',
+    role: 'organiser',
+    selectedType: 'ORGANISATION',
+    locale: 'sv',
+    city: 'stockholm',
+    about: 'Coordinates the Nordic Sound Competition for young composers and ensembles.',
+  },
+  {
+    key: 'daniel',
+    name: 'Daniel Price',
+    email: 'daniel@blueroom.test',
+    role: 'organiser',
+    selectedType: 'ORGANISATION',
+    locale: 'en',
+    city: 'london',
+    about: 'A&R at Blue Room Records, always listening for the next debut album.',
+  },
+  {
+    key: 'amira',
+    name: 'Amira Haddad',
+    email: 'amira@performer.test',
+    role: 'performer',
+    selectedType: 'INDIVIDUAL',
+    locale: 'fr',
+    city: 'marseille',
+    about: 'Singer and oud player blending Levantine song with contemporary jazz.',
+    professionalLevel: 'professional',
+  },
+  {
+    key: 'jonas',
+    name: 'Jonas Lind',
+    email: 'jonas@performer.test',
+    role: 'performer',
+    selectedType: 'INDIVIDUAL',
+    locale: 'fi',
+    city: 'helsinki',
+    about: 'Jazz pianist and composer; trio leader, occasional session player.',
+    professionalLevel: 'semi_professional',
+  },
+  {
+    key: 'chloe',
+    name: 'Chloé Dubois',
+    email: 'chloe@performer.test',
+    role: 'performer',
+    selectedType: 'INDIVIDUAL',
+    locale: 'fr',
+    city: 'lyon',
+    about: 'Cellist at the conservatoire, preparing for international competitions.',
+    professionalLevel: 'amateur',
+  },
+  {
+    key: 'mateo',
+    name: 'Mateo García',
+    email: 'mateo@performer.test',
+    role: 'performer',
+    selectedType: 'INDIVIDUAL',
+    locale: 'es',
+    city: 'seville',
+    about: 'Flamenco guitarist touring tablaos and festivals across Andalusia.',
+    professionalLevel: 'professional',
+  },
+  {
+    key: 'velvet',
+    name: 'The Velvet Tides',
+    email: 'band@velvettides.test',
+    role: 'performer',
+    selectedType: 'BAND',
+    locale: 'en',
+    city: 'manchester',
+    about: 'Four-piece indie rock band with a second EP out this spring.',
+    professionalLevel: 'semi_professional',
+  },
+  {
+    key: 'kora',
+    name: 'Kora Collective',
+    email: 'band@koracollective.test',
+    role: 'performer',
+    selectedType: 'BAND',
+    locale: 'nl',
+    city: 'amsterdam',
+    about: 'Afro-jazz sextet built around kora, horns and a restless rhythm section.',
+    professionalLevel: 'professional',
+  },
+];
+
+export interface DemoOrganisation {
+  slug: string;
+  name: string;
+  email: string;
+  website: string;
+  phone: string;
+  city: DemoCityKey;
+  description: string;
+  owner: string;
+  team: Array<{ member: string; role: OrganisationRole }>;
+}
+
+export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
+  {
+    slug: 'harbour-lights-festival',
+    name: 'Harbour Lights Festival',
+    email: 'hello@harbourlights.test',
+    website: 'https://harbourlights.example',
+    phone: '+351 21 000 0000',
+    city: 'lisbon',
+    description:
+      'A three-day riverside festival in Lisbon for emerging songwriters, bands and world music, with open calls every spring.',
+    owner: 'maya',
+    team: [{ member: 'lukas', role: 'admin' }],
+  },
+  {
+    slug: 'klangwerk-vienna',
+    name: 'Klangwerk Vienna',
+    email: 'booking@klangwerk.test',
+    website: 'https://klangwerk.example',
+    phone: '+43 1 000 0000',
+    city: 'vienna',
+    description: 'An intimate 200-seat venue for chamber music, jazz and new music, with a weekly residency programme.',
+    owner: 'lukas',
+    team: [],
+  },
+  {
+    slug: 'nordic-sound-competition',
+    name: 'Nordic Sound Competition',
+    email: 'info@nordicsound.test',
+    website: 'https://nordicsound.example',
+    phone: '+46 8 000 000',
+    city: 'stockholm',
+    description: 'An annual competition for composers and ensembles under 30, with prizes, recordings and a final concert.',
+    owner: 'sofia',
+    team: [{ member: 'maya', role: 'editor' }],
+  },
+  {
+    slug: 'blue-room-records',
+    name: 'Blue Room Records',
+    email: 'demos@blueroom.test',
+    website: 'https://blueroom.example',
+    phone: '+44 20 0000 0000',
+    city: 'london',
+    description: 'Independent label releasing jazz, soul and crossover records, looking for debut artists.',
+    owner: 'daniel',
+    team: [{ member: 'sofia', role: 'member' }],
+  },
+];

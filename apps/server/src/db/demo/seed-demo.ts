@@ -1,0 +1,62 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../client';
+import { createOrganisationsService } from '../../modules/organisations/organisations.service';
+import { createUsersService } from '../../modules/users/users.service';
+import { users } from '../../modules/users/users.table';
+import { DEMO_ACCOUNTS, DEMO_CITIES, DEMO_ORGANISATIONS, DEMO_PASSWORD } from './demo-data';
+
+/** Demo people and organisations, created once on an empty database (SEED=demo). */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ value: count() }).from(users);
+  if ((existing?.value ?? 0) > 0) return false;
+
+  await db.transaction(async (tx) => {
+    const accounts = createUsersService(tx);
+    const organisationsService = createOrganisationsService(tx);
+    const idByKey = new Map<string, string>();
+    for (const account of DEMO_ACCOUNTS) {
+      const place = DEMO_CITIES[account.city];
+      const row = await accounts.createAccount({
+        name: account.name,
+        email: account.email,
+        password: DEMO_PASSWORD,
+        role: account.role,
+        selectedType: account.selectedType,
+        locale: account.locale,
+        isVerified: true,
+        about: account.about,
+        professionalLevel: account.professionalLevel ?? null,
+        cityId: place.id,
+        countryCode: place.countryCode,
+        latitude: place.latitude,
+        longitude: place.longitude,
+      });
+      idByKey.set(account.key, row.id);
+    }
+    const idOf = (key: string) => {
+      const id = idByKey.get(key);
+      if (!id) throw new Error(`demo data names an unknown account: ${key}`);
+      return id;
+    };
+    for (const organisation of DEMO_ORGANISATIONS) {
+      const place = DEMO_CITIES[organisation.city];
+      const row = await organisationsService.createWithOwner(
+        {
+          slug: organisation.slug,
+          name: organisation.name,
+          email: organisation.email,
+          website: organisation.website,
+          phone: organisation.phone,
+          description: organisation.description,
+          cityId: place.id,
+          countryCode: place.countryCode,
+        },
+        idOf(organisation.owner),
+      );
+      for (const { member, role } of organisation.team) {
+        await organisationsService.addMember(row.id, idOf(member), role);
+      }
+    }
+  });
+  return true;
+}

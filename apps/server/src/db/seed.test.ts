@@ -1,0 +1,41 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness';
+import { verifyPassword } from '../lib/passwords';
+import { organisationMembers, organisations } from '../modules/organisations/organisations.table';
+import { users } from '../modules/users/users.table';
+import type { DatabaseHandle } from './client';
+import { DEMO_ACCOUNTS, DEMO_ORGANISATIONS, DEMO_PASSWORD } from './demo/demo-data';
+import { seedDatabase } from './seed';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('demo seed', () => {
+  it('creates the demo people, bands and organisations with their teams, once', async () => {
+    await seedDatabase(database.db, { demo: true });
+    await seedDatabase(database.db, { demo: true });
+    const [people] = await database.db.select({ value: count() }).from(users);
+    expect(people?.value).toBe(DEMO_ACCOUNTS.length);
+    const [orgs] = await database.db.select({ value: count() }).from(organisations);
+    expect(orgs?.value).toBe(DEMO_ORGANISATIONS.length);
+    const bands = await database.db.select().from(users).where(eq(users.selectedType, 'BAND'));
+    expect(bands.map((band) => band.name).sort()).toEqual(['Kora Collective', 'The Velvet Tides']);
+    const [members] = await database.db.select({ value: count() }).from(organisationMembers);
+    const expectedMembers = DEMO_ORGANISATIONS.reduce((sum, org) => sum + 1 + org.team.length, 0);
+    expect(members?.value).toBe(expectedMembers);
+  });
+
+  it('stores argon2id hashes that verify with the documented demo password', async () => {
+    const [maya] = await database.db.select().from(users).where(eq(users.email, 'maya@harbourlights.test'));
+    expect(maya?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(maya!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(maya!.passwordHash, 'wrong password')).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB of memory, 2 iterations, 1 lane. */
+export const ARGON2_OPTIONS = {
+  algorithm: Algorithm.Argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

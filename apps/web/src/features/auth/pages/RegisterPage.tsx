@@ -1,0 +1,189 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useMutation } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSession } from '../../../app/session';
+import { DASHBOARD_PATH } from '../../../lib/constants';
+import { useZodForm } from '../../../lib/form';
+import { currentLocale } from '../../../lib/i18n';
+import { useSnackbar } from '../../../lib/snackbar';
+import { REGISTER, type AccountType } from '../auth.graphql';
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, registerSchema } from '../auth.schemas';
+import { AuthCard } from '../components/AuthCard';
+import { FormError } from '../components/FormError';
+import { PasswordField } from '../components/PasswordField';
+
+type TextFieldName = 'name' | 'email' | 'password' | 'password_confirmation';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { status, signIn } = useSession();
+  const snackbar = useSnackbar();
+  const [register, { loading }] = useMutation(REGISTER);
+  const [error, setError] = useState<unknown>(null);
+  const justRegistered = useRef(false);
+  const form = useZodForm(registerSchema, {
+    name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+    type: '' as AccountType,
+    accept_terms: false,
+  });
+
+  const helper = (name: TextFieldName) =>
+    form.errors[name] ? t(form.errors[name], { min: PASSWORD_MIN_LENGTH }) : undefined;
+
+  if (status === 'authenticated' && !justRegistered.current) {
+    return (
+      <AuthCard title={t('auth.register.title')}>
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('auth.register.alreadySignedIn')}
+        </Alert>
+        <Button fullWidth variant="contained" component={RouterLink} to={DASHBOARD_PATH}>
+          {t('nav.dashboard')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = form.validate();
+    if (!values) return;
+    setError(null);
+    try {
+      const { accept_terms: _accepted, ...input } = values;
+      const { data } = await register({
+        variables: { input: { ...input, locale: currentLocale() } },
+      });
+      if (!data) return;
+      justRegistered.current = true;
+      signIn(data.register, { rememberMe: false });
+      snackbar.success(t('auth.register.success'));
+      void navigate('/register/complete', { state: { type: values.type } });
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      intro={t('auth.register.intro')}
+      footer={
+        <>
+          {t('auth.register.haveAccount')}{' '}
+          <Link component={RouterLink} to="/login">
+            {t('auth.register.login')}
+          </Link>
+        </>
+      }
+    >
+      <FormError error={error} />
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+        <FormControl error={Boolean(form.errors.type)} required>
+          <FormLabel id="register-type-label">{t('auth.fields.type')}</FormLabel>
+          <RadioGroup
+            name="type"
+            aria-labelledby="register-type-label"
+            value={form.values.type}
+            onChange={(event) => form.setValue('type', event.target.value as AccountType)}
+          >
+            {ACCOUNT_TYPES.map((type) => (
+              <FormControlLabel
+                key={type}
+                value={type}
+                control={<Radio />}
+                label={
+                  <Box sx={{ py: 0.5 }}>
+                    <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                      {t(`auth.types.${type}.label`)}
+                    </Typography>
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {t(`auth.types.${type}.hint`)}
+                    </Typography>
+                  </Box>
+                }
+              />
+            ))}
+          </RadioGroup>
+          {form.errors.type ? <FormHelperText>{t(form.errors.type)}</FormHelperText> : null}
+        </FormControl>
+        <TextField
+          {...form.text('name')}
+          id="register-name"
+          label={t('auth.fields.name')}
+          autoComplete="name"
+          required
+          helperText={helper('name')}
+        />
+        <TextField
+          {...form.text('email')}
+          id="register-email"
+          type="email"
+          label={t('auth.fields.email')}
+          autoComplete="email"
+          required
+          helperText={helper('email')}
+        />
+        <PasswordField
+          {...form.text('password')}
+          id="register-password"
+          label={t('auth.fields.password')}
+          autoComplete="new-password"
+          required
+          helperText={helper('password') ?? t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        />
+        <PasswordField
+          {...form.text('password_confirmation')}
+          id="register-password-confirmation"
+          label={t('auth.fields.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+          helperText={helper('password_confirmation')}
+        />
+        <FormControl error={Boolean(form.errors.accept_terms)} required>
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="accept_terms"
+                checked={form.values.accept_terms}
+                onChange={(event) => form.setValue('accept_terms', event.target.checked)}
+              />
+            }
+            label={
+              <Trans
+                i18nKey="auth.fields.acceptTerms"
+                components={{
+                  termsLink: <Link component={RouterLink} to="/terms-conditions" />,
+                  privacyLink: <Link component={RouterLink} to="/privacy" />,
+                }}
+              />
+            }
+          />
+          {form.errors.accept_terms ? (
+            <FormHelperText>{t(form.errors.accept_terms)}</FormHelperText>
+          ) : null}
+        </FormControl>
+        <Button type="submit" variant="contained" size="large" disabled={loading}>
+          {loading ? t('auth.register.submitting') : t('auth.register.submit')}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}

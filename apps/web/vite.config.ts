@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = 'http://localhost:3001';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 3000,
+    proxy: {
+      '/graphql': { target: API_TARGET, changeOrigin: true },
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/files': { target: API_TARGET, changeOrigin: true },
+      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+      '/healthz': { target: API_TARGET, changeOrigin: true },
+      '/sitemap.xml': { target: API_TARGET, changeOrigin: true },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // @encore/core is plain constants and functions, but it does not declare
+        // `"sideEffects": false` (yet): without this, importing one constant from its index
+        // would ship zod and the currency table with the first page.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});
