@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// graphql-js has a CommonJS "main" and an ESM "module" entry; plugins that require() it and code
+// that imports it must share one copy, or its realm checks fail.
+const oneGraphqlRealm = { alias: { graphql: fileURLToPath(import.meta.resolve('graphql')) } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,9 +12,7 @@ export default defineConfig({
         test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] },
       },
       {
-        // Resolve packages as Node does (graphql-js has a CommonJS "main" and an ESM "module" entry;
-        // mixing the two gives two graphql realms in one process).
-        resolve: { alias: { graphql: fileURLToPath(import.meta.resolve('graphql')) } },
+        resolve: oneGraphqlRealm,
         test: {
           name: 'server',
           root: 'apps/server',
@@ -23,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: oneGraphqlRealm,
         test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
       },
       {

@@ -57,9 +57,10 @@ describe('the app shell', () => {
 
   it('moves focus to the main content from the skip link', async () => {
     await page.goto('/about');
+    await page.waitForSelector('main');
     await page.keyboard.press('Tab');
-    const skipLink = page.locator(':focus');
-    expect(await skipLink.getAttribute('href')).toBe('#main-content');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(focused).toBe('#main-content');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'main-content');
   });

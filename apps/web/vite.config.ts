@@ -20,13 +20,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      treeshake: {
-        // @encore/core is plain constants and functions, but it does not declare
-        // `"sideEffects": false` (yet): without this, importing one constant from its index
-        // would ship zod and the currency table with the first page.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
-      },
-    },
   },
 });

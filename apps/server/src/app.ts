@@ -11,6 +11,7 @@ import { translatorFor } from './lib/i18n';
 import { requestScope } from './lib/request-scope';
 import { resolveRequestLocale } from './lib/request-locale';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
+import { registerFilesRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createServices, type Services } from './services';
 
@@ -19,6 +20,11 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** Close the database when the app closes (the process owns it); tests may share one. */
   closeDatabaseOnClose?: boolean;
+  /**
+   * Who is asking, from the request. Production always uses the real resolver; only the test harness
+   * passes one (to act as a given user before accounts exist).
+   */
+  resolveViewer?: ViewerResolver;
 }
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -30,7 +36,12 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, database, closeDatabaseOnClose = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  closeDatabaseOnClose = true,
+  resolveViewer = anonymousViewer,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -48,7 +59,6 @@ export async function buildApp({ config, database, closeDatabaseOnClose = true }
 
   const services = createServices({ db: database.db, config });
   app.decorate('services', services);
-  const resolveViewer: ViewerResolver = anonymousViewer;
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -65,7 +75,11 @@ export async function buildApp({ config, database, closeDatabaseOnClose = true }
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com'],
+        frameSrc: [
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://www.loom.com',
+        ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -84,6 +98,7 @@ export async function buildApp({ config, database, closeDatabaseOnClose = true }
 
   registerHealthRoutes(app, database);
   registerAnalyticsRoutes(app, services, resolveViewer);
+  registerFilesRoutes(app, services, resolveViewer);
 
   const yoga = createGraphQLServer(config, services, resolveViewer);
   app.route({
@@ -98,6 +113,8 @@ export async function buildApp({ config, database, closeDatabaseOnClose = true }
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      // Refused before its body was read (an upload over a limit): close rather than read the rest.
+      if (!req.raw.complete) reply.header('connection', 'close');
       reply.status(response.status);
       reply.send(response.body);
       return reply;

@@ -1,6 +1,10 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createStorage } from './lib/storage';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createFilesService } from './modules/files/files.service';
+import { userUploadReadPolicy, type FileReadPolicies } from './modules/files/files.policy';
+import { USER_UPLOAD } from './modules/files/files.rules';
 import { createLookupsService } from './modules/lookups/lookups.service';
 
 export interface ServiceDependencies {
@@ -9,9 +13,15 @@ export interface ServiceDependencies {
 }
 
 /** The composition root: each feature's service gets what it needs and nothing else. */
-export function createServices({ db }: ServiceDependencies) {
+export function createServices({ db, config }: ServiceDependencies) {
+  const storage = createStorage(config);
+  // Who may read a private file, per owning feature; a feature that owns files adds its policy here.
+  const fileReadPolicies: FileReadPolicies = {
+    [USER_UPLOAD]: userUploadReadPolicy,
+  };
   return {
     analytics: createAnalyticsService(db),
+    files: createFilesService({ db, storage, readPolicies: fileReadPolicies }),
     lookups: createLookupsService(db),
   };
 }

@@ -1,3 +1,4 @@
+import { PLATFORM_ROLES, type PlatformRole } from '@encore/core';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -7,6 +8,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { Viewer } from '../src/graphql/viewer';
+import { anonymousViewer, type ViewerResolver } from '../src/http/viewer-resolver';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { withDatabase } from './global-setup';
@@ -21,7 +24,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create database ${name} template ${postgresTemplate}`);
     await admin.end();
-    const handle = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 5 });
+    const handle = await openDatabase({
+      databaseUrl: withDatabase(databaseUrl, name),
+      poolSize: 5,
+    });
     const close = handle.close;
     return {
       ...handle,
@@ -68,11 +74,30 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Tests only: `x-test-user: <uuid>` (and optionally `x-test-role: performer | organiser | admin`) act as
+ * that user; without the header, the app's real resolver decides. Production never sees this resolver.
+ */
+export function testViewerResolver(fallback: ViewerResolver = anonymousViewer): ViewerResolver {
+  return async (req) => {
+    const id = req.headers['x-test-user'];
+    if (typeof id !== 'string' || !id) return fallback(req);
+    const givenRole = req.headers['x-test-role'];
+    const role = PLATFORM_ROLES.find((candidate) => candidate === givenRole) ?? 'performer';
+    return new Viewer({ id, role });
+  };
+}
+
+/** Headers that make a test request come from the given user. */
+export function asUser(id: string, role: PlatformRole = 'performer'): Record<string, string> {
+  return { 'x-test-user': id, 'x-test-role': role };
+}
+
 /** The real server on an ephemeral port over real HTTP, with its own database. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, resolveViewer: testViewerResolver() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
@@ -85,11 +110,21 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async graphql(query, variables, headers = {}) {
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/graphql-response+json',
+          ...headers,
+        },
         body: JSON.stringify({ query, variables }),
       });
       return { status: response.status, headers: response.headers, body: await response.json() };
     },
-    close: () => app.close(),
+    async close() {
+      const closing = app.close();
+      // A keep-alive connection still finishing a streamed answer when close begins is not idle yet, and
+      // would hold the server open until its keep-alive timeout; tests have nothing left in flight.
+      app.server.closeAllConnections();
+      await closing;
+    },
   };
 }

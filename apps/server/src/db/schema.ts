@@ -3,3 +3,4 @@ export * from '../modules/users/users.table';
 export * from '../modules/organisations/organisations.table';
 export * from '../modules/analytics/analytics.table';
 export * from '../modules/files/files.table';
+export * from '../modules/lookups/lookups.table';

@@ -1,4 +1,5 @@
 import type { Database } from './client';
+import { seedLookups } from '../modules/lookups/lookups.seed';
 import { seedDemo } from './demo/seed-demo';
 
 export interface SeedOptions {
@@ -10,5 +11,6 @@ export interface SeedOptions {
  * whether it already ran, so a restart on an existing DATA_DIR seeds nothing twice.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
+  await seedLookups(db);
   if (options.demo) await seedDemo(db);
 }

@@ -2,7 +2,8 @@ import { categoryOf } from '@encore/core';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../lib/errors';
-import { translatorFor } from '../lib/i18n';
+import { translatorFor, type Translate } from '../lib/i18n';
+import { formatFileSize } from '../modules/files/files.rules';
 import { requestScope } from '../lib/request-scope';
 
 /**
@@ -34,13 +35,28 @@ export function maskError(isProduction: boolean) {
       });
     }
 
+    const tooLarge = isGraphQLError(original)
+      ? describeMultipartLimit(original, t, scope?.locale ?? 'en')
+      : undefined;
+    if (tooLarge) {
+      return new GraphQLError(tooLarge, {
+        extensions: {
+          code: 'PAYLOAD_TOO_LARGE',
+          category: categoryOf('PAYLOAD_TOO_LARGE'),
+          http: { status: 413 },
+          ...(isProduction ? {} : { debugMessage: (original as GraphQLError).message }),
+        },
+      });
+    }
+
     if (isGraphQLError(original)) {
       // Raised by graphql-js or a plugin before or while reading the request: the client's mistake.
       return new GraphQLError(original.message, {
         ...location,
         extensions: {
           ...original.extensions,
-          code: typeof original.extensions.code === 'string' ? original.extensions.code : 'BAD_REQUEST',
+          code:
+            typeof original.extensions.code === 'string' ? original.extensions.code : 'BAD_REQUEST',
           category: 'bad-request',
           // Yoga reads this for the status code and strips it from the response.
           http: { status: 400, ...(original.extensions.http as object | undefined) },
@@ -48,7 +64,10 @@ export function maskError(isProduction: boolean) {
       });
     }
 
-    scope?.log.error({ err: original, requestId: scope.requestId }, 'unexpected error in GraphQL resolver');
+    scope?.log.error(
+      { err: original, requestId: scope.requestId },
+      'unexpected error in GraphQL resolver',
+    );
     const debugMessage = original instanceof Error ? original.message : String(original);
     return new GraphQLError(t('errors.internal'), {
       ...location,
@@ -59,6 +78,32 @@ export function maskError(isProduction: boolean) {
       },
     });
   };
+}
+
+/**
+ * Yoga stops reading a multipart body at the first limit of UPLOAD_LIMITS it crosses and says so in
+ * English only; the client gets 413 and a sentence in its language instead of a generic bad request.
+ */
+function describeMultipartLimit(
+  error: GraphQLError,
+  t: Translate,
+  locale: string,
+): string | undefined {
+  // Anchored on Yoga's own wording, so a message that merely quotes the client's input never matches.
+  const fileSize = /^File size limit exceeded: (\d+) bytes$/.exec(error.message);
+  if (fileSize) {
+    return t('errors.file_too_large', { max: formatFileSize(Number(fileSize[1]), locale) });
+  }
+  const multipart = /^POST body sent invalid multipart data: (.*)$/.exec(error.message)?.[1] ?? '';
+  const files = /^Files limit exceeded: (\d+)$/.exec(multipart);
+  if (files) return t('errors.too_many_files', { max: Number(files[1]) });
+  if (
+    error.extensions.code === 'REQUEST_ENTITY_TOO_LARGE' ||
+    /^(Field value size|Field name size|Fields limit|Parts limit) exceeded/.test(multipart)
+  ) {
+    return t('errors.payload_too_large');
+  }
+  return undefined;
 }
 
 /**

@@ -15,7 +15,8 @@ export function formatDate(value: Date): string {
   return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
 }
 
-const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseDateTime(value: unknown): Date {
@@ -41,7 +42,8 @@ export function parseDate(value: unknown): string {
 export function registerScalars(): void {
   builder.scalarType('DateTime', {
     description: 'A moment in UTC, formatted YYYY-MM-DD HH:mm:ss.',
-    serialize: (value) => (value instanceof Date ? formatDateTime(value) : formatDateTime(parseDateTime(value))),
+    serialize: (value) =>
+      value instanceof Date ? formatDateTime(value) : formatDateTime(parseDateTime(value)),
     parseValue: parseDateTime,
     parseLiteral: (ast) => {
       if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be a string.');
@@ -65,7 +67,7 @@ export function registerScalars(): void {
       throw new GraphQLError('Upload is an input-only scalar.');
     },
     parseValue: (value) => {
-      if (value instanceof File) return value;
+      if (isFileLike(value)) return value;
       throw new GraphQLError('Upload must be a file sent as multipart form data.');
     },
   });
@@ -75,4 +77,20 @@ export function registerScalars(): void {
     serialize: (value) => value,
     parseValue: (value) => value,
   });
+}
+
+/**
+ * Yoga parses multipart bodies with @whatwg-node's own File class (it enforces the upload limits), which
+ * is not an instance of Node's global File: recognise a file by its shape.
+ */
+function isFileLike(value: unknown): value is File {
+  if (value instanceof File) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof File, unknown>>;
+  return (
+    typeof candidate.name === 'string' &&
+    typeof candidate.size === 'number' &&
+    typeof candidate.arrayBuffer === 'function' &&
+    typeof candidate.stream === 'function'
+  );
 }

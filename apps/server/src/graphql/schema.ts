@@ -1,4 +1,5 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { registerFilesGraphQL } from '../modules/files/files.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
 import { builder } from './builder';
 import { registerMoney } from './money';
@@ -9,9 +10,12 @@ let schema: GraphQLSchema | undefined;
 /** Builds the schema once per process; each feature adds its types through one explicit call. */
 export function getSchema(): GraphQLSchema {
   if (schema) return schema;
+  // Declared here, not in builder.ts: a schema whose Mutation type has no fields is invalid.
+  builder.mutationType({});
   registerScalars();
   registerMoney();
   registerLookupsGraphQL();
+  registerFilesGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

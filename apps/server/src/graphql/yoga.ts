@@ -17,7 +17,17 @@ export interface ServerContext {
   reply: FastifyReply;
 }
 
-export const UPLOAD_LIMITS = { fileSize: 25 * 1024 * 1024, files: 20, fieldSize: 1024 * 1024 } as const;
+export const UPLOAD_LIMITS = {
+  fileSize: 25 * 1024 * 1024,
+  files: 20,
+  fieldSize: 1024 * 1024,
+} as const;
+/**
+ * A multipart body holds at most one largest file plus the operations: Yoga buffers uploads in memory,
+ * so this bounds what one request can take (its default, 25,000,000 bytes, is below one largest file).
+ * Several files share it; clients upload large files one request each.
+ */
+export const MAX_REQUEST_BODY_BYTES = UPLOAD_LIMITS.fileSize + UPLOAD_LIMITS.fieldSize + 64 * 1024;
 
 const disableIntrospection: Plugin = {
   onValidate({ addValidationRule }) {
@@ -37,6 +47,7 @@ export function createGraphQLServer(
     landingPage: false,
     logging: false,
     fetchAPI: createFetch({ formDataLimits: UPLOAD_LIMITS }),
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
     maskedErrors: { maskError: maskError(config.isProduction) },
     plugins: [
       EnvelopArmorPlugin({

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
@@ -6,7 +6,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { DEFAULT_LOCALE, isSupportedLocale, textDirection } from '@encore/core';
 import { SnackbarProvider } from '../lib/snackbar';
 import { SessionProvider } from './session';
-import { createAppTheme, createEmotionCache } from './theme';
+import { createAppTheme, createEmotionCache, isRtlSupportLoaded, loadRtlSupport } from './theme';
 
 /**
  * App-wide providers. Theme and style cache follow the language's direction (Arabic is right
@@ -16,8 +16,14 @@ export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = isSupportedLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const direction = textDirection(locale);
+  // Normally loaded before the language switches (changeLocale); this covers any other path.
+  const [rtlReady, setRtlReady] = useState(isRtlSupportLoaded);
+  useEffect(() => {
+    if (direction === 'rtl' && !rtlReady) void loadRtlSupport().then(() => setRtlReady(true));
+  }, [direction, rtlReady]);
+  const styleDirection = direction === 'rtl' && !rtlReady ? 'ltr' : direction;
   const theme = useMemo(() => createAppTheme(direction), [direction]);
-  const cache = useMemo(() => createEmotionCache(direction), [direction]);
+  const cache = useMemo(() => createEmotionCache(styleDirection), [styleDirection]);
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>

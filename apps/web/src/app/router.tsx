@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { COOKIE_NAMES } from '@encore/core';
+import { getCookie } from '../lib/cookies';
 import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
 import { impactRoutes } from '../features/impact/routes';
@@ -20,15 +22,27 @@ const loadAppLayout = () => import('./layout/AppLayout');
 const ApolloBoundary = lazy(async () => ({ default: (await loadApolloBoundary()).ApolloBoundary }));
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 
+/** Same test as the SessionProvider's: a visitor without a session is sent to /login. */
+const hasSession = () => Boolean(getCookie(COOKIE_NAMES.accessToken));
+
+/** Visitors who will be redirected to /login do not download the signed-in chunks first. */
+function preloadWhenSignedIn(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { loader } = route;
+    if (typeof loader !== 'function') return route;
+    return { ...route, loader: (args) => (hasSession() ? loader(args) : null) } as RouteObject;
+  });
+}
+
 /** Every signed-in route of SEED-SPEC point 2. */
-export const protectedRoutes: RouteObject[] = [
+export const protectedRoutes: RouteObject[] = preloadWhenSignedIn([
   ...opportunityRoutes,
   ...applicationRoutes,
   ...organisationRoutes,
   ...spaceRoutes,
   ...profileRoutes,
   ...impactRoutes,
-];
+]);
 
 export const routes: RouteObject[] = [
   {
@@ -54,7 +68,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <ApolloBoundary />,
-            loader: async () => (await Promise.all([loadApolloBoundary(), loadAppLayout()]), null),
+            loader: async () => {
+              if (hasSession()) await Promise.all([loadApolloBoundary(), loadAppLayout()]);
+              return null;
+            },
             children: [{ element: <AppLayout />, children: protectedRoutes }],
           },
         ],

@@ -1,7 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import createCache, { type EmotionCache } from '@emotion/cache';
+import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 import { BREAKPOINTS, SPACING_PX } from '@encore/core';
 
 /** Dark enough for white text (5.6:1) and for links on white (5.6:1). */
@@ -27,6 +26,8 @@ export function createAppTheme(direction: Direction): Theme {
       h2: { fontWeight: 700 },
       h3: { fontWeight: 700 },
       h4: { fontWeight: 700 },
+      h5: { fontWeight: 600 },
+      h6: { fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
@@ -37,9 +38,23 @@ export function createAppTheme(direction: Direction): Theme {
   });
 }
 
-/** Right-to-left languages get their CSS flipped by stylis-plugin-rtl. */
+// stylis-plugin-rtl (with cssjanus) is only fetched for right-to-left languages.
+let rtlPlugin: StylisPlugin | undefined;
+
+export function isRtlSupportLoaded(): boolean {
+  return rtlPlugin !== undefined;
+}
+
+export async function loadRtlSupport(): Promise<void> {
+  rtlPlugin ??= (await import('stylis-plugin-rtl')).default as unknown as StylisPlugin;
+}
+
+/**
+ * Right-to-left languages get their CSS flipped by stylis-plugin-rtl; call loadRtlSupport()
+ * first (until then the left-to-right cache is returned).
+ */
 export function createEmotionCache(direction: Direction): EmotionCache {
-  return direction === 'rtl'
+  return direction === 'rtl' && rtlPlugin
     ? createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] })
     : createCache({ key: 'mui', stylisPlugins: [prefixer] });
 }

@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import PlaceIcon from '@mui/icons-material/Place';
 import SearchIcon from '@mui/icons-material/Search';
 
@@ -16,13 +18,47 @@ export function opportunitySearchPath(query: string, city: string): string {
   return search ? `/opportunities?${search}` : '/opportunities';
 }
 
+interface SearchFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  icon: ReactNode;
+  autoComplete?: string;
+}
+
+// Built from FormControl + OutlinedInput rather than TextField: TextField also bundles Select
+// (and with it Menu, Popover and Modal), which the landing page would otherwise download.
+function SearchField({ id, label, icon, onChange, ...input }: SearchFieldProps) {
+  return (
+    <FormControl fullWidth>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...input}
+        id={id}
+        label={label}
+        notched
+        onChange={(event) => onChange(event.target.value)}
+        startAdornment={<InputAdornment position="start">{icon}</InputAdornment>}
+      />
+    </FormControl>
+  );
+}
+
 interface OpportunitySearchFormProps {
   initialQuery?: string;
   initialCity?: string;
 }
 
 /** "What" and "where": leads to /opportunities?q=...&city=... */
-export function OpportunitySearchForm({ initialQuery = '', initialCity = '' }: OpportunitySearchFormProps) {
+export function OpportunitySearchForm({
+  initialQuery = '',
+  initialCity = '',
+}: OpportunitySearchFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
@@ -50,42 +86,24 @@ export function OpportunitySearchForm({ initialQuery = '', initialCity = '' }: O
         boxShadow: 2,
       }}
     >
-      <TextField
+      <SearchField
         id={`${id}-q`}
         name="q"
         label={t('search.what')}
         placeholder={t('search.whatPlaceholder')}
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        fullWidth
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setQuery}
+        icon={<SearchIcon aria-hidden />}
       />
-      <TextField
+      <SearchField
         id={`${id}-city`}
         name="city"
         label={t('search.where')}
         placeholder={t('search.wherePlaceholder')}
         value={city}
-        onChange={(event) => setCity(event.target.value)}
+        onChange={setCity}
         autoComplete="address-level2"
-        fullWidth
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <PlaceIcon aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
+        icon={<PlaceIcon aria-hidden />}
       />
       <Button type="submit" variant="contained" size="large" sx={{ px: 4, flexShrink: 0 }}>
         {t('search.submit')}

@@ -16,12 +16,16 @@ export interface StoredNetworkError {
   message: string;
 }
 
-/** Failures to reach the server at all (or a gateway answering for it), not GraphQL errors. */
-const NETWORK_FAILURE = /fetch failed|failed to fetch|network|connection|timeout|timed out|refused|not found|load failed/i;
+/**
+ * Failures to reach the API at all, not GraphQL errors: fetch failed, connection refused,
+ * timeouts, and an endpoint that is not found or whose gateway answers for it (404, 502-504).
+ */
+const NETWORK_FAILURE =
+  /fetch failed|failed to fetch|network|connection|timeout|timed out|refused|not found|load failed/i;
 
 export function isNetworkFailure(error: unknown): boolean {
   if (CombinedGraphQLErrors.is(error)) return false;
-  if (ServerError.is(error)) return [502, 503, 504].includes(error.statusCode);
+  if (ServerError.is(error)) return [404, 502, 503, 504].includes(error.statusCode);
   return error instanceof Error && NETWORK_FAILURE.test(error.message);
 }
 

@@ -65,9 +65,16 @@ export function currentLocale(): Locale {
   return isSupportedLocale(language) ? language : DEFAULT_LOCALE;
 }
 
+/** Loads what a right-to-left layout needs (set by the app; see app/theme.ts). */
+let prepareDirection: (locale: Locale) => Promise<void> = async () => {};
+export function setDirectionPreparer(prepare: (locale: Locale) => Promise<void>): void {
+  prepareDirection = prepare;
+}
+
 /** An explicit choice by the user: remembered for 30 days. */
 export async function changeLocale(locale: Locale): Promise<void> {
   setLocaleCookie(locale);
+  await prepareDirection(locale);
   await i18next.changeLanguage(locale);
 }
 

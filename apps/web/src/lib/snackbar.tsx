@@ -1,62 +1,24 @@
-import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
-  MaterialDesignContent,
-  SnackbarProvider as NotistackProvider,
-  useSnackbar as useNotistack,
-  type SnackbarKey,
-} from 'notistack';
-import { styled } from '@mui/material/styles';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
-import { SNACKBAR_AUTO_HIDE_MS } from '@encore/core';
-
-declare module 'notistack' {
-  interface VariantOverrides {
-    loading: true;
-  }
-}
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { SnackbarDriver } from './snackbar-host';
 
 /** The three notice types of SEED-SPEC point 4 ("Operation status"). */
 export type SnackbarType = 'loading' | 'success' | 'error';
+export type SnackbarKey = string;
 
-// notistack's default green and red are too light for white text (WCAG AA needs 4.5:1).
-const Content = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#c62828' },
-  '&.notistack-MuiContent-loading': { backgroundColor: theme.palette.grey[900] },
-}));
-
-function CloseSnackbarButton({ snackbarKey }: { snackbarKey: SnackbarKey }) {
-  const { t } = useTranslation();
-  const { closeSnackbar } = useNotistack();
-  return (
-    <IconButton
-      size="small"
-      color="inherit"
-      aria-label={t('snackbar.close')}
-      onClick={() => closeSnackbar(snackbarKey)}
-    >
-      <CloseIcon fontSize="small" />
-    </IconButton>
-  );
-}
-
-export function SnackbarProvider({ children }: { children: ReactNode }) {
-  return (
-    <NotistackProvider
-      maxSnack={3}
-      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      Components={{ success: Content, error: Content, loading: Content }}
-      iconVariant={{
-        loading: <CircularProgress size={18} color="inherit" sx={{ marginInlineEnd: 1.5 }} />,
-      }}
-    >
-      {children}
-    </NotistackProvider>
-  );
+export interface SnackbarRequest {
+  key: SnackbarKey;
+  type: SnackbarType;
+  message: string;
 }
 
 export interface SnackbarApi {
@@ -65,26 +27,69 @@ export interface SnackbarApi {
   loading: (message: string) => SnackbarKey;
   success: (message: string) => SnackbarKey;
   error: (message: string) => SnackbarKey;
+  /** Closes one notice, or all of them without a key. */
   close: (key?: SnackbarKey) => void;
 }
 
-export function useSnackbar(): SnackbarApi {
-  const { enqueueSnackbar, closeSnackbar } = useNotistack();
-  return useMemo(() => {
-    const show = (type: SnackbarType, message: string) =>
-      enqueueSnackbar(message, {
-        variant: type,
-        autoHideDuration: SNACKBAR_AUTO_HIDE_MS,
-        ...(type === 'loading'
-          ? {}
-          : { action: (key: SnackbarKey) => <CloseSnackbarButton snackbarKey={key} /> }),
-      });
+const SnackbarHost = lazy(async () => ({
+  default: (await import('./snackbar-host')).SnackbarHost,
+}));
+
+const SnackbarContext = createContext<SnackbarApi | null>(null);
+
+let nextKey = 0;
+
+/**
+ * Notices over notistack (auto-hidden after 3000 ms). notistack itself is loaded on the first
+ * notice, which keeps it out of the JavaScript every page needs first.
+ */
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [hostWanted, setHostWanted] = useState(false);
+  const driver = useRef<SnackbarDriver | null>(null);
+  const pending = useRef<SnackbarRequest[]>([]);
+
+  const onReady = useCallback((ready: SnackbarDriver) => {
+    driver.current = ready;
+    for (const request of pending.current.splice(0)) ready.show(request);
+  }, []);
+
+  const api = useMemo<SnackbarApi>(() => {
+    const show = (type: SnackbarType, message: string) => {
+      nextKey += 1;
+      const request = { key: `snackbar-${nextKey}`, type, message };
+      if (driver.current) driver.current.show(request);
+      else {
+        pending.current.push(request);
+        setHostWanted(true);
+      }
+      return request.key;
+    };
     return {
       show,
       loading: (message) => show('loading', message),
       success: (message) => show('success', message),
       error: (message) => show('error', message),
-      close: closeSnackbar,
+      close: (key) => {
+        if (driver.current) driver.current.close(key);
+        else pending.current = key ? pending.current.filter((r) => r.key !== key) : [];
+      },
     };
-  }, [enqueueSnackbar, closeSnackbar]);
+  }, []);
+
+  return (
+    <SnackbarContext.Provider value={api}>
+      {children}
+      {hostWanted ? (
+        <Suspense fallback={null}>
+          <SnackbarHost onReady={onReady} />
+        </Suspense>
+      ) : null}
+    </SnackbarContext.Provider>
+  );
+}
+
+export function useSnackbar(): SnackbarApi {
+  const api = useContext(SnackbarContext);
+  if (!api) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
+  return api;
 }

@@ -4,7 +4,12 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, InvalidStorageKeyError, StorageObjectNotFoundError, type Storage } from './storage';
+import {
+  assertStorageKey,
+  InvalidStorageKeyError,
+  StorageObjectNotFoundError,
+  type Storage,
+} from './storage';
 
 const TEMP_FOLDER = '.tmp';
 
@@ -33,7 +38,10 @@ export function createLocalStorage(root: string): Storage {
       await mkdir(tempDir, { recursive: true });
       const temp = path.join(tempDir, `${randomUUID()}.part`);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          createWriteStream(temp, { flags: 'wx' }),
+        );
         const handle = await open(temp, 'r+');
         try {
           await handle.sync();
@@ -64,7 +72,8 @@ export function createLocalStorage(root: string): Storage {
           size: range.end - range.start + 1,
         };
       }
-      return { stream: createReadStream(file), size };
+      // A known end lets the stream finish with its last chunk instead of one more read to find EOF.
+      return { stream: createReadStream(file, { start: 0, end: Math.max(0, size - 1) }), size };
     },
 
     async delete(key) {

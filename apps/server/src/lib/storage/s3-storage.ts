@@ -28,12 +28,21 @@ export function createS3Storage(config: S3StorageConfig, client = createS3Client
       assertStorageKey(key);
       if (Buffer.isBuffer(body)) {
         await client.send(
-          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            ContentLength: body.length,
+          }),
         );
         return;
       }
       // A stream of unknown length: multipart upload in parts, one PUT when it turns out small.
-      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType } }).done();
+      await new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+      }).done();
     },
 
     async get(key, range) {
@@ -46,7 +55,8 @@ export function createS3Storage(config: S3StorageConfig, client = createS3Client
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
           }),
         );
-        if (!(result.Body instanceof Readable)) throw new Error(`S3 answered ${key} without a readable body`);
+        if (!(result.Body instanceof Readable))
+          throw new Error(`S3 answered ${key} without a readable body`);
         return {
           stream: result.Body,
           ...(result.ContentLength === undefined ? {} : { size: result.ContentLength }),
@@ -88,5 +98,9 @@ export function createS3Client(config: S3StorageConfig): S3Client {
 
 function isNotFound(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
-  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+  return (
+    error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404
+  );
 }

@@ -36,11 +36,12 @@ export function slugify(name: string): string {
  * ISO 4217 (currency-codes).
  */
 export function countryRows(): CountryRow[] {
+  const namesByLocale = new Map(SUPPORTED_LOCALES.map((locale) => [locale, displayNames(locale)]));
   return worldCountries.map((country) => {
     const code = country.cca2.toUpperCase();
     const names: Record<string, string> = {};
     for (const locale of SUPPORTED_LOCALES) {
-      const name = countryNames.getName(code, locale);
+      const name = namesByLocale.get(locale)?.get(code);
       if (name) names[locale] = name;
     }
     const [latitude = 0, longitude = 0] = country.latlng;
@@ -56,6 +57,30 @@ export function countryRows(): CountryRow[] {
       currency: currency ?? null,
     };
   });
+}
+
+/**
+ * The name people use: i18n-iso-countries lists the official name first and sometimes short forms
+ * after it. A short form wins when the official name only adds formality around it
+ * (`Bondsrepubliek Duitsland` -> `Duitsland`, `United States of America` -> `United States`) and no
+ * other country shares it (both Congos stay official); abbreviations (`UK`, `UAE`) never qualify.
+ */
+function displayNames(locale: string): Map<string, string> {
+  const codes = Object.keys(countryNames.getAlpha2Codes());
+  const official = new Map(codes.map((code) => [code, countryNames.getName(code, locale) ?? '']));
+  const aliases = new Map(
+    codes.map((code) => [code, countryNames.getName(code, locale, { select: 'alias' }) ?? '']),
+  );
+  const aliasUses = new Map<string, number>();
+  for (const alias of aliases.values()) aliasUses.set(alias, (aliasUses.get(alias) ?? 0) + 1);
+  return new Map(
+    codes.map((code) => {
+      const name = official.get(code) ?? '';
+      const alias = aliases.get(code) ?? '';
+      const shorter = alias && alias !== name && name.includes(alias) && aliasUses.get(alias) === 1;
+      return [code, shorter ? alias : name];
+    }),
+  );
 }
 
 /**
@@ -158,23 +183,29 @@ export function genreRows(): GenreRow[] {
  *   singers apply too (GM has no singers);
  * - every instrument also gets its family's usual styles (FAMILY_STYLES), top-level genre slugs.
  */
-const TYPE_WORDS = new Set([
-  'acoustic',
-  'electric',
-  'electronic',
-  'synth',
-  'fretless',
-  'grand',
-  'nylon',
-  'steel',
-  'church',
-  'reed',
-  'drawbar',
-  'soprano',
-  'alto',
-  'tenor',
-  'baritone',
-]);
+/** Words in patch names that name a kind of the instrument: the type slug they stand for. */
+const TYPE_WORDS: Record<string, string> = {
+  acoustic: 'acoustic',
+  electric: 'electric',
+  electronic: 'electronic',
+  synth: 'synth',
+  fretless: 'fretless',
+  grand: 'grand',
+  nylon: 'nylon',
+  steel: 'steel',
+  church: 'church',
+  reed: 'reed',
+  drawbar: 'drawbar',
+  soprano: 'soprano',
+  alto: 'alto',
+  tenor: 'tenor',
+  baritone: 'baritone',
+  // GM's acoustic drum kits, named after their recording room or sound.
+  standard: 'acoustic',
+  room: 'acoustic',
+  power: 'acoustic',
+  brush: 'acoustic',
+};
 /** Words in patch names that name a genre: the top-level genre slug they map to. */
 const STYLE_WORDS: Record<string, string> = { jazz: 'jazz', rock: 'rock' };
 const DROPPED_WORDS = new Set([
@@ -192,10 +223,6 @@ const DROPPED_WORDS = new Set([
   'percussive',
   'tango',
   'orchestral',
-  'standard',
-  'room',
-  'power',
-  'brush',
   'orchestra',
   'tr-808',
 ]);
@@ -211,7 +238,7 @@ const DROPPED_PATCHES = new Set([
   'reverse cymbal',
   'sound fx kit',
 ]);
-/** Plain names for GM's shorthand. */
+/** Plain names for GM's shorthand, for a whole patch name or what is left of it. */
 const INSTRUMENT_NAMES: Record<string, string> = {
   clavi: 'clavinet',
   sax: 'saxophone',
@@ -287,23 +314,26 @@ function capitalise(name: string): string {
 
 function derivePatch(patch: string, family: string): DerivedInstrument | undefined {
   if (DROPPED_PATCHES.has(patch)) return undefined;
-  const qualifier = /\(([^)]+)\)/.exec(patch)?.[1];
-  const words = [
-    ...patch.replace(/\([^)]*\)/g, ' ').split(/\s+/),
-    ...(qualifier ? qualifier.split(/\s+/) : []),
-  ].filter((word) => word && !/^\d+$/.test(word));
+  const renamed = INSTRUMENT_NAMES[patch];
+  if (renamed) return { name: renamed, family, types: new Set(), styles: new Set() };
+  const words = (text: string) => text.split(/\s+/).filter((word) => word && !/^\d+$/.test(word));
+  const qualifier = /\(([^)]+)\)/.exec(patch)?.[1] ?? '';
   const types = new Set<string>();
   const styles = new Set<string>();
   const base: string[] = [];
-  for (const word of words) {
-    if (TYPE_WORDS.has(word)) types.add(word);
-    else if (STYLE_WORDS[word]) styles.add(STYLE_WORDS[word]);
-    else if (!DROPPED_WORDS.has(word) && !qualifier?.split(/\s+/).includes(word)) base.push(word);
-  }
+  const classify = (word: string, isQualifier: boolean) => {
+    const type = TYPE_WORDS[word];
+    const style = STYLE_WORDS[word];
+    if (type) types.add(type);
+    else if (style) styles.add(style);
+    // An unknown word in brackets describes the sound (`lead 1 (square)`), not the instrument.
+    else if (!isQualifier && !DROPPED_WORDS.has(word)) base.push(word);
+  };
+  for (const word of words(patch.replace(/\([^)]*\)/g, ' '))) classify(word, false);
+  for (const word of words(qualifier)) classify(word, true);
   const baseName = base.join(' ');
-  if (!baseName) return undefined;
   // A section or ensemble patch (`tremolo strings`) is not something one person plays.
-  if (baseName === 'strings') return undefined;
+  if (!baseName || baseName === 'strings') return undefined;
   const name = INSTRUMENT_NAMES[baseName] ?? baseName;
   return { name, family: FAMILY_OF_INSTRUMENT[name] ?? family, types, styles };
 }

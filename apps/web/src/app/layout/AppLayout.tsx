@@ -104,7 +104,13 @@ export function AppLayout() {
             aria-expanded={open}
             aria-controls={SIDEBAR_ID}
           >
-            {open ? <MenuOpenIcon /> : <MenuIcon />}
+            {open ? (
+              <MenuOpenIcon
+                sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }}
+              />
+            ) : (
+              <MenuIcon />
+            )}
           </IconButton>
           <BrandLink inverted />
           <Box sx={{ flexGrow: 1 }} />

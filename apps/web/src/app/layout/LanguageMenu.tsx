@@ -16,7 +16,14 @@ interface LanguageMenuProps {
 }
 
 /** The list of languages, each in its own name and script. Loaded on first open. */
-export function LanguageMenu({ id, buttonId, anchor, current, onChoose, onClose }: LanguageMenuProps) {
+export function LanguageMenu({
+  id,
+  buttonId,
+  anchor,
+  current,
+  onChoose,
+  onClose,
+}: LanguageMenuProps) {
   return (
     <Menu
       id={id}

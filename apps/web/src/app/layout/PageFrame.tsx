@@ -31,7 +31,13 @@ export function PageFrame({ title, breadcrumbs, actions, children }: PageFramePr
         {breadcrumbs.map((crumb, index) => {
           const isCurrent = index === breadcrumbs.length - 1;
           return crumb.to && !isCurrent ? (
-            <Link key={index} component={RouterLink} to={crumb.to} color="inherit" underline="hover">
+            <Link
+              key={index}
+              component={RouterLink}
+              to={crumb.to}
+              color="inherit"
+              underline="hover"
+            >
               {crumb.label}
             </Link>
           ) : (

@@ -23,6 +23,9 @@ export const PUBLIC_NAV = [
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 
+// "Log in" has no room in the bar on phones, so the menu offers it there.
+const LOGIN_ITEM = { to: '/login', key: 'nav.login' } as const;
+
 export function PublicHeader() {
   const { t } = useTranslation();
   const { status } = useSession();
@@ -58,7 +61,7 @@ export function PublicHeader() {
                 <PublicNavMenu
                   id={menuId}
                   anchor={anchor}
-                  items={PUBLIC_NAV}
+                  items={status === 'authenticated' ? PUBLIC_NAV : [...PUBLIC_NAV, LOGIN_ITEM]}
                   onClose={() => setAnchor(null)}
                 />
               </Suspense>

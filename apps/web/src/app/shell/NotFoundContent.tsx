@@ -14,7 +14,12 @@ export function NotFoundContent() {
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2, maxWidth: 640, mx: 'auto' }}>
       <Typography
         aria-hidden
-        sx={{ fontSize: { xs: 72, md: 112 }, fontWeight: 800, lineHeight: 1, color: 'primary.main' }}
+        sx={{
+          fontSize: { xs: 72, md: 112 },
+          fontWeight: 800,
+          lineHeight: 1,
+          color: 'primary.main',
+        }}
       >
         404
       </Typography>

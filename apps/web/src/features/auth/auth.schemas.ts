@@ -15,12 +15,13 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z
+  // In the order of the form, so the first invalid field is the one focused.
   .object({
+    type: z.enum(ACCOUNT_TYPES, 'auth.validation.type'),
     name: z.string().trim().min(1, 'auth.validation.name').max(255, 'auth.validation.nameMax'),
     email,
     password: newPassword,
     password_confirmation: z.string(),
-    type: z.enum(ACCOUNT_TYPES, 'auth.validation.type'),
     accept_terms: z.boolean().refine((accepted) => accepted, 'auth.validation.acceptTerms'),
   })
   .refine((values) => values.password === values.password_confirmation, {

@@ -3,11 +3,35 @@ import { lazyPage } from '../../app/lazyPage';
 
 /** Signed-in routes; the router puts them behind RequireAuth and the AppLayout. */
 export const opportunityRoutes: RouteObject[] = [
-  { path: '/opportunities', ...lazyPage(() => import('./pages/OpportunitySearchPage'), 'OpportunitySearchPage') },
-  { path: '/opportunities/review', ...lazyPage(() => import('./pages/OpportunityReviewPage'), 'OpportunityReviewPage') },
-  { path: '/opportunity/wizard', ...lazyPage(() => import('./pages/OpportunityWizardPage'), 'OpportunityWizardPage') },
-  { path: '/opportunity/:slug/edit', ...lazyPage(() => import('./pages/OpportunityEditPage'), 'OpportunityEditPage') },
-  { path: '/opportunity/:slug/update', ...lazyPage(() => import('./pages/OpportunityUpdatePage'), 'OpportunityUpdatePage') },
-  { path: '/opportunity/:slug/dashboard', ...lazyPage(() => import('./pages/OpportunityDashboardPage'), 'OpportunityDashboardPage') },
-  { path: '/opportunity/:slug/payments/details', ...lazyPage(() => import('./pages/OpportunityPaymentDetailsPage'), 'OpportunityPaymentDetailsPage') },
+  {
+    path: '/opportunities',
+    ...lazyPage(() => import('./pages/OpportunitySearchPage'), 'OpportunitySearchPage'),
+  },
+  {
+    path: '/opportunities/review',
+    ...lazyPage(() => import('./pages/OpportunityReviewPage'), 'OpportunityReviewPage'),
+  },
+  {
+    path: '/opportunity/wizard',
+    ...lazyPage(() => import('./pages/OpportunityWizardPage'), 'OpportunityWizardPage'),
+  },
+  {
+    path: '/opportunity/:slug/edit',
+    ...lazyPage(() => import('./pages/OpportunityEditPage'), 'OpportunityEditPage'),
+  },
+  {
+    path: '/opportunity/:slug/update',
+    ...lazyPage(() => import('./pages/OpportunityUpdatePage'), 'OpportunityUpdatePage'),
+  },
+  {
+    path: '/opportunity/:slug/dashboard',
+    ...lazyPage(() => import('./pages/OpportunityDashboardPage'), 'OpportunityDashboardPage'),
+  },
+  {
+    path: '/opportunity/:slug/payments/details',
+    ...lazyPage(
+      () => import('./pages/OpportunityPaymentDetailsPage'),
+      'OpportunityPaymentDetailsPage',
+    ),
+  },
 ];

@@ -11,9 +11,15 @@ export const publicRoutes: RouteObject[] = [
     path: '/terms-conditions',
     ...lazyPage(() => import('./pages/TermsPage'), 'TermsPage', withPageCopy),
   },
-  { path: '/privacy', ...lazyPage(() => import('./pages/PrivacyPage'), 'PrivacyPage', withPageCopy) },
+  {
+    path: '/privacy',
+    ...lazyPage(() => import('./pages/PrivacyPage'), 'PrivacyPage', withPageCopy),
+  },
   { path: '/help', ...lazyPage(() => import('./pages/HelpPage'), 'HelpPage', withPageCopy) },
-  { path: '/contact', ...lazyPage(() => import('./pages/ContactPage'), 'ContactPage', withPageCopy) },
+  {
+    path: '/contact',
+    ...lazyPage(() => import('./pages/ContactPage'), 'ContactPage', withPageCopy),
+  },
   {
     path: '/error-pages/general',
     ...lazyPage(() => import('./pages/GeneralErrorPage'), 'GeneralErrorPage'),

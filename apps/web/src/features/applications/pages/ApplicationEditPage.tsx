@@ -8,7 +8,14 @@ export function ApplicationEditPage() {
   const { id = '' } = useParams();
   const title = t('app.applications.edit.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.applications'), to: '/applications' }, { label: t('app.applications.view.crumb', { id }), to: `/application/${id}` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.applications'), to: '/applications' },
+        { label: t('app.applications.view.crumb', { id }), to: `/application/${id}` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.applications.edit.empty')}
         hint={t('app.comingSoon')}

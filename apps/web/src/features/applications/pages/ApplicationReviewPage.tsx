@@ -8,7 +8,14 @@ export function ApplicationReviewPage() {
   const { id = '' } = useParams();
   const title = t('app.applications.review.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.applications'), to: '/applications' }, { label: t('app.applications.view.crumb', { id }), to: `/application/${id}` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.applications'), to: '/applications' },
+        { label: t('app.applications.view.crumb', { id }), to: `/application/${id}` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.applications.review.empty')}
         action={{ label: t('app.applications.backToApplication'), to: `/application/${id}` }}

@@ -8,7 +8,10 @@ export function ApplicationViewPage() {
   const { id = '' } = useParams();
   const title = t('app.applications.view.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.applications'), to: '/applications' }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.applications'), to: '/applications' }, { label: title }]}
+    >
       <EmptyState
         message={t('app.applications.view.empty')}
         action={{ label: t('app.applications.backToList'), to: '/applications' }}

@@ -12,12 +12,7 @@ export function FormError({ error }: { error: unknown }) {
   }, [error]);
   if (!error) return null;
   return (
-    <Alert
-      ref={ref}
-      severity="error"
-      tabIndex={-1}
-      sx={{ mb: 3, whiteSpace: 'pre-line' }}
-    >
+    <Alert ref={ref} severity="error" tabIndex={-1} sx={{ mb: 3, whiteSpace: 'pre-line' }}>
       {describeGraphQLError(error, (key) => t(key))}
     </Alert>
   );

@@ -44,10 +44,16 @@ export function RegisterCompletePage() {
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {t('auth.complete.nextTitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
         {steps.map((step) =>
           step ? (
-            <Paper key={step.key} variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column' }}>
+            <Paper
+              key={step.key}
+              variant="outlined"
+              sx={{ p: 3, display: 'flex', flexDirection: 'column' }}
+            >
               <step.Icon color="primary" sx={{ fontSize: 36, mb: 1 }} aria-hidden />
               <Typography variant="h6" component="h3" gutterBottom>
                 {t(`auth.complete.steps.${step.key}.title`)}
@@ -58,7 +64,11 @@ export function RegisterCompletePage() {
               <Button
                 variant="outlined"
                 component={RouterLink}
-                to={status === 'authenticated' ? step.to : `/login?next=${encodeURIComponent(step.to)}`}
+                to={
+                  status === 'authenticated'
+                    ? step.to
+                    : `/login?next=${encodeURIComponent(step.to)}`
+                }
               >
                 {t(`auth.complete.steps.${step.key}.action`)}
               </Button>

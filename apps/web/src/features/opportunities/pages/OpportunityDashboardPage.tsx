@@ -8,7 +8,14 @@ export function OpportunityDashboardPage() {
   const { slug = '' } = useParams();
   const title = t('app.opportunities.dashboard.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: slug }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.opportunities'), to: '/opportunities' },
+        { label: slug },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.opportunities.dashboard.empty')}
         hint={t('app.opportunities.dashboard.hint')}

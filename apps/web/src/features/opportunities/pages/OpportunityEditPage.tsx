@@ -8,11 +8,21 @@ export function OpportunityEditPage() {
   const { slug = '' } = useParams();
   const title = t('app.opportunities.edit.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: slug, to: `/opportunity/${slug}/dashboard` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.opportunities'), to: '/opportunities' },
+        { label: slug, to: `/opportunity/${slug}/dashboard` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.opportunities.edit.empty')}
         hint={t('app.comingSoon')}
-        action={{ label: t('app.opportunities.backToDashboard'), to: `/opportunity/${slug}/dashboard` }}
+        action={{
+          label: t('app.opportunities.backToDashboard'),
+          to: `/opportunity/${slug}/dashboard`,
+        }}
       />
     </PageFrame>
   );

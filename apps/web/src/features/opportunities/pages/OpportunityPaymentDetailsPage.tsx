@@ -8,10 +8,20 @@ export function OpportunityPaymentDetailsPage() {
   const { slug = '' } = useParams();
   const title = t('app.opportunities.paymentDetails.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: slug, to: `/opportunity/${slug}/dashboard` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.opportunities'), to: '/opportunities' },
+        { label: slug, to: `/opportunity/${slug}/dashboard` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.opportunities.paymentDetails.empty')}
-        action={{ label: t('app.opportunities.backToDashboard'), to: `/opportunity/${slug}/dashboard` }}
+        action={{
+          label: t('app.opportunities.backToDashboard'),
+          to: `/opportunity/${slug}/dashboard`,
+        }}
       />
     </PageFrame>
   );

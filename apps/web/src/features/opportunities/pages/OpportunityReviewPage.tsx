@@ -7,7 +7,10 @@ export function OpportunityReviewPage() {
   const { t } = useTranslation();
   const title = t('app.opportunities.review.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: title }]}
+    >
       <EmptyState
         message={t('app.opportunities.review.empty')}
         action={{ label: t('app.browseOpportunities'), to: DASHBOARD_PATH }}

@@ -6,7 +6,10 @@ export function OpportunityWizardPage() {
   const { t } = useTranslation();
   const title = t('app.opportunities.wizard.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.opportunities'), to: '/opportunities' }, { label: title }]}
+    >
       <EmptyState
         message={t('app.opportunities.wizard.empty')}
         hint={t('app.comingSoon')}

@@ -6,7 +6,10 @@ export function OrganisationConnectPage() {
   const { t } = useTranslation();
   const title = t('app.organisations.connect.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: title }]}
+    >
       <EmptyState
         message={t('app.organisations.connect.empty')}
         hint={t('app.organisations.connect.hint')}

@@ -6,7 +6,10 @@ export function OrganisationCreatePage() {
   const { t } = useTranslation();
   const title = t('app.organisations.create.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: title }]}
+    >
       <EmptyState
         message={t('app.organisations.create.empty')}
         hint={t('app.comingSoon')}

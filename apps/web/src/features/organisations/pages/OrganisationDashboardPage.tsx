@@ -8,7 +8,14 @@ export function OrganisationDashboardPage() {
   const { slug = '' } = useParams();
   const title = t('app.organisations.dashboard.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: slug }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.organisations'), to: '/organisations' },
+        { label: slug },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.organisations.dashboard.empty')}
         action={{ label: t('app.opportunities.wizard.title'), to: '/opportunity/wizard' }}

@@ -8,7 +8,14 @@ export function OrganisationOpportunitiesPage() {
   const { slug = '' } = useParams();
   const title = t('app.organisations.opportunities.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: slug, to: `/organisation/${slug}/dashboard` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.organisations'), to: '/organisations' },
+        { label: slug, to: `/organisation/${slug}/dashboard` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.organisations.opportunities.empty')}
         action={{ label: t('app.opportunities.wizard.title'), to: '/opportunity/wizard' }}

@@ -8,10 +8,20 @@ export function OrganisationPaymentAccountPage() {
   const { slug = '' } = useParams();
   const title = t('app.organisations.paymentAccount.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: slug, to: `/organisation/${slug}/dashboard` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.organisations'), to: '/organisations' },
+        { label: slug, to: `/organisation/${slug}/dashboard` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.organisations.paymentAccount.empty')}
-        action={{ label: t('app.organisations.paymentConnect.title'), to: `/organisation/${slug}/payment/connect` }}
+        action={{
+          label: t('app.organisations.paymentConnect.title'),
+          to: `/organisation/${slug}/payment/connect`,
+        }}
       />
     </PageFrame>
   );

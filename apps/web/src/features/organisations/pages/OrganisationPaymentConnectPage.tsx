@@ -8,11 +8,21 @@ export function OrganisationPaymentConnectPage() {
   const { slug = '' } = useParams();
   const title = t('app.organisations.paymentConnect.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.organisations'), to: '/organisations' }, { label: slug, to: `/organisation/${slug}/dashboard` }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.organisations'), to: '/organisations' },
+        { label: slug, to: `/organisation/${slug}/dashboard` },
+        { label: title },
+      ]}
+    >
       <EmptyState
         message={t('app.organisations.paymentConnect.empty')}
         hint={t('app.comingSoon')}
-        action={{ label: t('app.organisations.backToDashboard'), to: `/organisation/${slug}/dashboard` }}
+        action={{
+          label: t('app.organisations.backToDashboard'),
+          to: `/organisation/${slug}/dashboard`,
+        }}
       />
     </PageFrame>
   );

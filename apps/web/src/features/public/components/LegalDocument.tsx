@@ -12,15 +12,17 @@ export const LEGAL_UPDATED_ON = '2026-11-01';
 export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
   const { t } = useTranslation('pages');
   return (
-    <PublicPage
-      title={t(`${document}.title`)}
-      lead={t(`${document}.intro`)}
-    >
+    <PublicPage title={t(`${document}.title`)} lead={t(`${document}.intro`)}>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t('legal.updated', { date: formatDate(LEGAL_UPDATED_ON) })}
       </Typography>
       {LEGAL_SECTIONS.map((section, index) => (
-        <Box component="section" key={section} aria-labelledby={`${document}-${section}`} sx={{ mb: 4 }}>
+        <Box
+          component="section"
+          key={section}
+          aria-labelledby={`${document}-${section}`}
+          sx={{ mb: 4 }}
+        >
           <Typography id={`${document}-${section}`} variant="h5" component="h2" gutterBottom>
             {`${index + 1}. ${t(`${document}.${section}.title`)}`}
           </Typography>

@@ -16,11 +16,20 @@ export function PublicPage({ title, lead, maxWidth = 'md', children }: PublicPag
   useDocumentTitle(title);
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 4, md: 6 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 2 }}>
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 2 }}
+      >
         {title}
       </Typography>
       {lead ? (
-        <Typography component="div" variant="h6" color="text.secondary" sx={{ fontWeight: 400, mb: 4 }}>
+        <Typography
+          component="div"
+          variant="h6"
+          color="text.secondary"
+          sx={{ fontWeight: 400, mb: 4 }}
+        >
           {lead}
         </Typography>
       ) : null}

@@ -45,7 +45,9 @@ export function AboutPage() {
         <Typography id="about-values" variant="h5" component="h2" gutterBottom>
           {t('about.values.title')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+        >
           {VALUES.map((value) => (
             <Paper key={value} variant="outlined" sx={{ p: 2.5 }}>
               <Typography variant="h6" component="h3" gutterBottom>

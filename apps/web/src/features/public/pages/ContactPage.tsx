@@ -103,7 +103,10 @@ export function ContactPage() {
             </Box>
           </Box>
         </Paper>
-        <Paper elevation={0} sx={{ p: { xs: 2.5, md: 3 }, bgcolor: 'grey.100', alignSelf: 'start' }}>
+        <Paper
+          elevation={0}
+          sx={{ p: { xs: 2.5, md: 3 }, bgcolor: 'grey.100', alignSelf: 'start' }}
+        >
           <MailOutlineIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
           <Typography variant="h6" component="h2" gutterBottom>
             {t('contact.direct.title')}

@@ -103,10 +103,7 @@ export function LandingPage() {
             {t('landing.hero.subtitle')}
           </Typography>
           <OpportunitySearchForm />
-          <Stack
-            direction="row"
-            sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
-          >
+          <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Typography component="span" variant="body2">
               {t('landing.popular.title')}
             </Typography>
@@ -144,9 +141,19 @@ export function LandingPage() {
         </Box>
       </Container>
 
-      <Box component="section" aria-labelledby="categories-title" sx={{ bgcolor: 'grey.100', py: 8 }}>
+      <Box
+        component="section"
+        aria-labelledby="categories-title"
+        sx={{ bgcolor: 'grey.100', py: 8 }}
+      >
         <Container maxWidth="lg">
-          <Typography id="categories-title" variant="h4" component="h2" align="center" sx={{ mb: 5 }}>
+          <Typography
+            id="categories-title"
+            variant="h4"
+            component="h2"
+            align="center"
+            sx={{ mb: 5 }}
+          >
             {t('landing.categories.title')}
           </Typography>
           <Box
@@ -162,21 +169,32 @@ export function LandingPage() {
                 <Typography variant="h6" component="h3" gutterBottom>
                   {t(`landing.categories.${key}.title`)}
                 </Typography>
-                <Typography color="text.secondary">{t(`landing.categories.${key}.body`)}</Typography>
+                <Typography color="text.secondary">
+                  {t(`landing.categories.${key}.body`)}
+                </Typography>
               </Paper>
             ))}
           </Box>
         </Container>
       </Box>
 
-      <Container maxWidth="md" component="section" aria-labelledby="cta-title" sx={{ py: 8, textAlign: 'center' }}>
+      <Container
+        maxWidth="md"
+        component="section"
+        aria-labelledby="cta-title"
+        sx={{ py: 8, textAlign: 'center' }}
+      >
         <Typography id="cta-title" variant="h4" component="h2" gutterBottom>
           {t('landing.cta.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t('landing.cta.body')}
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'center' }}
+        >
           <Button variant="contained" size="large" component={RouterLink} to="/register">
             {t('landing.cta.register')}
           </Button>

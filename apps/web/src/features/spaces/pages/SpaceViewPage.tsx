@@ -8,7 +8,10 @@ export function SpaceViewPage() {
   const { id = '' } = useParams();
   const title = t('app.spaces.view.title');
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.spaces'), to: '/spaces' }, { label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.spaces'), to: '/spaces' }, { label: title }]}
+    >
       <EmptyState
         message={t('app.spaces.view.empty')}
         action={{ label: t('app.spaces.backToList'), to: '/spaces' }}

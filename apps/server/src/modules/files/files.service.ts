@@ -1,0 +1,248 @@
+import type { Locale } from '@encore/core';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { Database, Executor } from '../../db/client';
+import type { Viewer } from '../../graphql/viewer';
+import { AppError } from '../../lib/errors';
+import type { Translate } from '../../lib/i18n';
+import { shardedKey, type ByteRange, type Storage } from '../../lib/storage';
+import { sanitizeFileName } from './files.names';
+import { filePolicy, type FileReadPolicies } from './files.policy';
+import {
+  formatFileSize,
+  isAccepted,
+  isWebImage,
+  sniffType,
+  USER_UPLOAD,
+  type FileVisibility,
+  type UploadRules,
+} from './files.rules';
+import { files, type FileRow } from './files.table';
+
+export interface FilesServiceDependencies {
+  db: Database;
+  storage: Storage;
+  readPolicies: FileReadPolicies;
+}
+
+export interface StoreFileOptions {
+  ownerType: string;
+  ownerId?: string | null;
+  uploadedById?: string | null;
+  visibility: FileVisibility;
+  rules: UploadRules;
+  /** The field refusals name in the validation map. */
+  field?: string;
+  /** Refusals speak the caller's language. */
+  t: Translate;
+  locale: Locale;
+  /** Insert the row in the caller's transaction (a record created together with its file). */
+  executor?: Executor;
+}
+
+export interface OpenedFile {
+  file: FileRow;
+  stream: Readable;
+  size: number | undefined;
+}
+
+export const THUMBNAIL_MAX_SIDE = 400;
+const PLACEHOLDER_MAX_SIDE = 16;
+// Larger pictures are refused rather than decoded: bounds the memory one upload can take.
+const MAX_IMAGE_PIXELS = 100_000_000;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ImageDerivatives {
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+  placeholder: string;
+}
+
+export function createFilesService({ db, storage, readPolicies }: FilesServiceDependencies) {
+  async function findReadable(viewer: Viewer, id: string): Promise<FileRow> {
+    // Anything that is not a UUID cannot name a file: answer like an unknown id, before touching the database.
+    if (!UUID_PATTERN.test(id)) throw AppError.notFound('file');
+    const file = await db.query.files.findFirst({
+      where: and(eq(files.id, id.toLowerCase()), isNull(files.deletedAt)),
+    });
+    // A file the viewer may not read answers exactly like a missing one, so ids cannot be probed.
+    if (!file || !(await filePolicy.read(viewer, file, readPolicies)))
+      throw AppError.notFound('file');
+    return file;
+  }
+
+  async function openOriginal(file: FileRow, range?: ByteRange): Promise<OpenedFile> {
+    const object = await storage.get(file.storageKey, range);
+    return { file, stream: object.stream, size: object.size ?? (range ? undefined : file.size) };
+  }
+
+  async function openThumbnail(file: FileRow): Promise<OpenedFile> {
+    if (!file.thumbStorageKey) throw AppError.notFound('file');
+    const object = await storage.get(file.thumbStorageKey);
+    return { file, stream: object.stream, size: object.size };
+  }
+
+  return {
+    /**
+     * Checks an upload against its rules (size, and the type sniffed from the bytes), stores the original,
+     * and for pictures a 400px WebP thumbnail and a blurred 16px placeholder; then records the file.
+     * Bytes are stored first and removed again when the row cannot be written, so no row points at
+     * nothing (a crash in between leaves only unreferenced bytes).
+     */
+    async store(upload: File, options: StoreFileOptions): Promise<FileRow> {
+      const field = options.field ?? 'input.file';
+      const refuse = (key: string, values: Record<string, string | number> = {}) => {
+        const message = options.t(`errors.${key}`, values);
+        return new AppError('VALIDATION', message, {
+          messageKey: `errors.${key}`,
+          messageValues: values,
+          validation: { [field]: [message] },
+        });
+      };
+      const tooLarge = () =>
+        refuse('file_too_large', { max: formatFileSize(options.rules.maxBytes, options.locale) });
+
+      if (!isUpload(upload)) throw refuse('file_required');
+      // The declared size first, so an oversized upload is refused before its bytes are copied.
+      if (upload.size > options.rules.maxBytes) throw tooLarge();
+      const bytes = Buffer.from(await upload.arrayBuffer());
+      if (bytes.length > options.rules.maxBytes) throw tooLarge();
+      if (bytes.length === 0) throw refuse('file_empty');
+
+      const type = await sniffType(bytes, options.rules.accept);
+      if (!type || !isAccepted(options.rules.accept, type.mime))
+        throw refuse('file_type_not_allowed');
+
+      const image = isWebImage(type.mime) ? await deriveImages(bytes) : undefined;
+      if (isWebImage(type.mime) && !image) throw refuse('file_unreadable_image');
+
+      const id = randomUUID();
+      const storageKey = shardedKey(id);
+      const thumbStorageKey = image ? shardedKey(id, '.thumb.webp') : null;
+      const stored: string[] = [];
+      try {
+        await storage.put(storageKey, bytes, type.mime);
+        stored.push(storageKey);
+        if (image && thumbStorageKey) {
+          await storage.put(thumbStorageKey, image.thumbnail, 'image/webp');
+          stored.push(thumbStorageKey);
+        }
+        // One statement, so it is all or nothing on its own; inside the caller's transaction when given.
+        const [row] = await (options.executor ?? db)
+          .insert(files)
+          .values({
+            id,
+            ownerType: options.ownerType,
+            ownerId: options.ownerId ?? null,
+            uploadedById: options.uploadedById ?? null,
+            originalName: sanitizeFileName(upload.name),
+            mimeType: type.mime,
+            extension: type.extension,
+            size: bytes.length,
+            storageKey,
+            thumbStorageKey,
+            width: image?.width ?? null,
+            height: image?.height ?? null,
+            placeholder: image?.placeholder ?? null,
+            visibility: options.visibility,
+          })
+          .returning();
+        if (!row) throw new Error('inserting a file returned no row');
+        return row;
+      } catch (error) {
+        await Promise.allSettled(stored.map((key) => storage.delete(key)));
+        throw error;
+      }
+    },
+
+    /** The file's row when the viewer may read it; NOT_FOUND otherwise (also for ids that are not UUIDs). */
+    findReadable,
+    openOriginal,
+    openThumbnail,
+
+    /** Metadata and the bytes of a file the viewer may read. */
+    async read(viewer: Viewer, id: string, range?: ByteRange): Promise<OpenedFile> {
+      return openOriginal(await findReadable(viewer, id), range);
+    },
+
+    /** Metadata and the WebP thumbnail of a picture the viewer may read; NOT_FOUND for other files. */
+    async thumbnail(viewer: Viewer, id: string): Promise<OpenedFile> {
+      return openThumbnail(await findReadable(viewer, id));
+    },
+
+    /** Rows by id, without a policy check: for features resolving the files their own records point at. */
+    async byIds(ids: readonly string[]): Promise<FileRow[]> {
+      const valid = ids.filter((id) => UUID_PATTERN.test(id));
+      if (valid.length === 0) return [];
+      return db
+        .select()
+        .from(files)
+        .where(and(inArray(files.id, valid), isNull(files.deletedAt)));
+    },
+
+    /**
+     * Hands a file the viewer uploaded (and no feature claimed yet) to a record: from then on the owner
+     * feature's read policy applies. Returns undefined when the file is not the uploader's to give.
+     */
+    async attach(
+      fileId: string,
+      uploaderId: string,
+      owner: { ownerType: string; ownerId: string; visibility: FileVisibility },
+      executor: Executor = db,
+    ): Promise<FileRow | undefined> {
+      if (!UUID_PATTERN.test(fileId)) return undefined;
+      const [row] = await executor
+        .update(files)
+        .set(owner)
+        .where(
+          and(
+            eq(files.id, fileId),
+            eq(files.uploadedById, uploaderId),
+            eq(files.ownerType, USER_UPLOAD),
+            isNull(files.deletedAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+function isUpload(value: unknown): value is File {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as File).arrayBuffer === 'function' &&
+    typeof (value as File).size === 'number'
+  );
+}
+
+/** Dimensions as displayed (EXIF orientation applied), a thumbnail and a placeholder; undefined when the bytes do not decode. */
+async function deriveImages(bytes: Buffer): Promise<ImageDerivatives | undefined> {
+  const input = () => sharp(bytes, { autoOrient: true, limitInputPixels: MAX_IMAGE_PIXELS });
+  try {
+    const metadata = await input().metadata();
+    const thumbnail = await input()
+      .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const placeholder = await input()
+      .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: 'inside' })
+      .blur(1)
+      .webp({ quality: 40 })
+      .toBuffer();
+    return {
+      width: metadata.autoOrient.width,
+      height: metadata.autoOrient.height,
+      thumbnail,
+      placeholder: `data:image/webp;base64,${placeholder.toString('base64')}`,
+    };
+  } catch {
+    return undefined;
+  }
+}

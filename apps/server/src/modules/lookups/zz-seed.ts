@@ -1,0 +1,10 @@
+import { openDatabase } from '../../db/client';
+import { runMigrations } from '../../db/migrate';
+import { seedLookups } from './lookups.seed';
+const h = await openDatabase({ pgliteDir: process.argv[2] });
+await runMigrations(h);
+let t = performance.now();
+console.log(await seedLookups(h.db), 'total', Math.round(performance.now() - t));
+t = performance.now();
+console.log(await seedLookups(h.db), 'second run', Math.round(performance.now() - t));
+await h.close();

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { SnackbarProvider, useSnackbar, type SnackbarApi } from './snackbar';
+
+let api: SnackbarApi | undefined;
+function Capture() {
+  api = useSnackbar();
+  return null;
+}
+
+describe('snackbars', () => {
+  afterEach(cleanup);
+
+  it('shows notices requested before notistack loaded, with a close button except for loading', async () => {
+    render(
+      <SnackbarProvider>
+        <Capture />
+      </SnackbarProvider>,
+    );
+    act(() => {
+      api?.loading('Saving your profile…');
+      api?.success('Profile saved.');
+    });
+
+    const loading = await screen.findByText('Saving your profile…');
+    const success = await screen.findByText('Profile saved.');
+    const snackOf = (node: HTMLElement) => node.closest('.notistack-MuiContent') as HTMLElement;
+    expect(snackOf(loading).querySelector('button')).toBeNull();
+    expect(snackOf(success).querySelector('button[aria-label]')).not.toBeNull();
+  });
+
+  it('closes a notice by key', async () => {
+    render(
+      <SnackbarProvider>
+        <Capture />
+      </SnackbarProvider>,
+    );
+    let key = '';
+    act(() => {
+      key = api?.error('Could not save.') ?? '';
+    });
+    await screen.findByText('Could not save.');
+    act(() => api?.close(key));
+    await waitFor(() => expect(screen.queryByText('Could not save.')).toBeNull());
+  });
+});
