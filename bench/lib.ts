@@ -31,7 +31,9 @@ export interface RunningServer {
 }
 
 /** Starts the production build (`npm run build` first) as its own process, like `npm start`. */
-export async function startBuiltServer(env: Record<string, string>): Promise<RunningServer & { startMs: number }> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+): Promise<RunningServer & { startMs: number }> {
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error('Build first: npm run build');
   const port = await freePort();
@@ -39,7 +41,14 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
   const started = performance.now();
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {

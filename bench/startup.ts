@@ -21,5 +21,7 @@ for (let run = 0; run < 5; run += 1) {
 }
 runs.sort((a, b) => a - b);
 console.log(`start on existing DATA_DIR, 5 runs: ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-console.log(`median ${runs[2]!.toFixed(0)} ms, worst ${runs[4]!.toFixed(0)} ms (target: /healthz 200 within 5000 ms)`);
+console.log(
+  `median ${runs[2]!.toFixed(0)} ms, worst ${runs[4]!.toFixed(0)} ms (target: /healthz 200 within 5000 ms)`,
+);
 rmSync(dataDir, { recursive: true, force: true });

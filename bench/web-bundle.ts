@@ -9,7 +9,9 @@ const LIMIT_KB = 200;
 const dist = path.join(repoRoot, 'apps/web/dist');
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const initial = new Set<string>();
-for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) {
+for (const match of html.matchAll(
+  /<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g,
+)) {
   initial.add((match[1] ?? match[2])!);
 }
 let rawTotal = 0;
@@ -19,7 +21,11 @@ for (const file of initial) {
   const gzipped = gzipSync(bytes, { level: 9 }).length;
   rawTotal += statSync(path.join(dist, file.replace(/^\//, ''))).size;
   gzipTotal += gzipped;
-  console.log(`${file.padEnd(48)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB raw ${(gzipped / 1024).toFixed(1).padStart(8)} KB gzip`);
+  console.log(
+    `${file.padEnd(48)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB raw ${(gzipped / 1024).toFixed(1).padStart(8)} KB gzip`,
+  );
 }
-console.log(`initial JavaScript for /: ${(rawTotal / 1024).toFixed(1)} KB raw, ${(gzipTotal / 1024).toFixed(1)} KB gzipped (limit ${LIMIT_KB} KB)`);
+console.log(
+  `initial JavaScript for /: ${(rawTotal / 1024).toFixed(1)} KB raw, ${(gzipTotal / 1024).toFixed(1)} KB gzipped (limit ${LIMIT_KB} KB)`,
+);
 if (gzipTotal / 1024 > LIMIT_KB) process.exitCode = 1;

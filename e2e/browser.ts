@@ -19,7 +19,10 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 export interface AxeViolation {
   id: string;
@@ -34,7 +37,11 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   // forbidding inline scripts) does not apply.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((violation) => ({
       id: violation.id,
@@ -43,5 +50,7 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
       nodes: violation.nodes.map((node) => ({ target: node.target })),
     }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
 }

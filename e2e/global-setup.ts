@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited early with code ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) return;

@@ -31,7 +31,8 @@ describe('the app shell', () => {
     await page.waitForURL(/\/(opportunities|login)/);
     const url = new URL(page.url());
     // /opportunities requires login, so a visitor is asked to log in and sent on afterwards.
-    const destination = url.pathname === '/login' ? (url.searchParams.get('next') ?? '') : url.pathname + url.search;
+    const destination =
+      url.pathname === '/login' ? (url.searchParams.get('next') ?? '') : url.pathname + url.search;
     expect(destination).toMatch(/^\/opportunities\?.*q=jazz/);
   });
 
@@ -72,9 +73,12 @@ describe('the app shell', () => {
   });
 
   it('sends the analytics batch about three seconds after load', async () => {
-    const batch = page.waitForRequest((request) => request.url().endsWith('/api/analytics') && request.method() === 'POST', {
-      timeout: 10_000,
-    });
+    const batch = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics') && request.method() === 'POST',
+      {
+        timeout: 10_000,
+      },
+    );
     await page.goto('/');
     const request = await batch;
     const body = request.postDataJSON() as { batched: boolean; events: Array<{ type: string }> };

@@ -4,9 +4,16 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npm', ['run', 'dev', '--workspace', '@encore/server'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.API_PORT ?? '3001', PUBLIC_URL: 'http://localhost:3000' },
+    env: {
+      ...process.env,
+      PORT: process.env.API_PORT ?? '3001',
+      PUBLIC_URL: 'http://localhost:3000',
+    },
   }),
-  spawn('npm', ['run', 'dev', '--workspace', '@encore/web'], { stdio: 'inherit', env: process.env }),
+  spawn('npm', ['run', 'dev', '--workspace', '@encore/web'], {
+    stdio: 'inherit',
+    env: process.env,
+  }),
 ];
 
 const stop = () => {

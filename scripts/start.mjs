@@ -20,7 +20,13 @@ const builds = [
   {
     workspace: '@encore/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/core/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/core/src',
+    ],
   },
   {
     workspace: '@encore/server',
@@ -33,7 +39,9 @@ for (const build of builds) {
   const builtAt = newestMtime(build.output);
   const changedAt = Math.max(...build.sources.map(newestMtime));
   if (builtAt > changedAt) continue;
-  const result = spawnSync('npm', ['run', 'build', '--workspace', build.workspace], { stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--workspace', build.workspace], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

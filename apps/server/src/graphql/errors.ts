@@ -1,7 +1,7 @@
 import { categoryOf } from '@encore/core';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { AppError } from '../lib/errors';
+import { AppError, translateAppError } from '../lib/errors';
 import { translatorFor, type Translate } from '../lib/i18n';
 import { formatFileSize } from '../modules/files/files.rules';
 import { requestScope } from '../lib/request-scope';
@@ -20,9 +20,7 @@ export function maskError(isProduction: boolean) {
     const location = graphQLError ? { nodes: graphQLError.nodes, path: graphQLError.path } : {};
 
     if (original instanceof AppError) {
-      const message = original.messageKey
-        ? t(original.messageKey, { ...original.messageValues, defaultValue: original.message })
-        : original.message;
+      const message = translateAppError(original, t);
       return new GraphQLError(message, {
         ...location,
         originalError: original,

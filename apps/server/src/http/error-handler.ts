@@ -1,6 +1,6 @@
 import { categoryOf, type ErrorCode } from '@encore/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
+import { AppError, translateAppError } from '../lib/errors';
 import { translatorFor } from '../lib/i18n';
 import { resolveRequestLocale } from '../lib/request-locale';
 
@@ -27,9 +27,7 @@ interface ClientError {
 function describe(error: FastifyError | AppError | Error, req: FastifyRequest): ClientError {
   const t = translatorFor(resolveRequestLocale(req));
   if (error instanceof AppError) {
-    const message = error.messageKey
-      ? t(error.messageKey, { ...error.messageValues, defaultValue: error.message })
-      : error.message;
+    const message = translateAppError(error, t);
     return {
       status: HTTP_STATUS[error.code],
       code: error.code,

@@ -1,4 +1,5 @@
 import type { ErrorCode, ValidationMap } from '@encore/core';
+import type { Translate } from './i18n';
 
 interface AppErrorOptions {
   /** Translation key and values for the client-facing message; the message itself is the fallback. */
@@ -49,4 +50,15 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * The client-facing message of an AppError in the caller's language. A `what` value names a thing
+ * (`file`, `record`) and is translated through `attributes.*` before it is put in the sentence.
+ */
+export function translateAppError(error: AppError, t: Translate): string {
+  if (!error.messageKey) return error.message;
+  const values = { ...error.messageValues };
+  if (typeof values.what === 'string') values.what = t(`attributes.${values.what}`, { defaultValue: values.what });
+  return t(error.messageKey, { ...values, defaultValue: error.message });
 }

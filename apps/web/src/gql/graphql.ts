@@ -20,6 +20,34 @@ export type Scalars = {
   Upload: { input: File; output: File; }
 };
 
+/** A GeoNames city of at least 1,000 inhabitants. */
+export type City = {
+  __typename?: 'City';
+  /** GeoNames first-level division (state, region) within the country. */
+  admin_code: Maybe<Scalars['String']['output']>;
+  country: Country;
+  /** The GeoNames id. */
+  id: Scalars['ID']['output'];
+  latitude: Scalars['Float']['output'];
+  longitude: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+  population: Scalars['Int']['output'];
+};
+
+export type Country = {
+  __typename?: 'Country';
+  /** ISO 3166-1 alpha-2. */
+  code: Scalars['String']['output'];
+  /** Main ISO 4217 currency. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** The ISO 3166-1 alpha-2 code. */
+  id: Scalars['ID']['output'];
+  lat: Scalars['Float']['output'];
+  long: Scalars['Float']['output'];
+  /** The name in the caller's language. */
+  name: Scalars['String']['output'];
+};
+
 /** A stored upload. `url` and `path` stream it to a viewer allowed to read it. */
 export type File = {
   __typename?: 'File';
@@ -48,9 +76,58 @@ export type FilePurpose =
   | 'LOGO'
   | 'MEDIA';
 
+/** A field every application form of a target starts with. */
+export type FormFieldTemplate = {
+  __typename?: 'FormFieldTemplate';
+  child_fields: Array<FormFieldTemplate>;
+  choices: Array<Scalars['String']['output']>;
+  is_multiple: Scalars['Boolean']['output'];
+  is_required: Scalars['Boolean']['output'];
+  label: Scalars['String']['output'];
+  order: Scalars['Int']['output'];
+  slug: Scalars['String']['output'];
+  subtype: Maybe<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+};
+
+export type FormSectionTemplate = {
+  __typename?: 'FormSectionTemplate';
+  fields: Array<FormFieldTemplate>;
+  slug: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+export type Genre = {
+  __typename?: 'Genre';
+  children: Array<Genre>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  parent: Maybe<Genre>;
+  slug: Scalars['String']['output'];
+};
+
+/** An instrument family (top level) or an instrument within one. */
+export type Instrument = {
+  __typename?: 'Instrument';
+  children: Array<Instrument>;
+  /** The family's slug. */
+  family: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  is_family: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  parent: Maybe<Instrument>;
+  slug: Scalars['String']['output'];
+  /** Slugs of the top-level genres the instrument is commonly played in. */
+  styles: Array<Scalars['String']['output']>;
+  /** Kinds of the instrument a player can name: acoustic, electric, nylon, alto... */
+  types: Array<Scalars['String']['output']>;
+};
+
 export type Language = {
   __typename?: 'Language';
+  /** One of the 13 languages of the interface. */
   is_supported: Scalars['Boolean']['output'];
+  /** The language's name in the caller's language. */
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
 };
@@ -77,12 +154,95 @@ export type MutationUploadFileArgs = {
   input: UploadFileInput;
 };
 
+/** Everything the profile form offers to choose from. */
+export type ProfileFormData = {
+  __typename?: 'ProfileFormData';
+  genres: Array<Genre>;
+  instruments: Array<Instrument>;
+  supported_languages: Array<Language>;
+  types: Array<UserType>;
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** Every ISO 3166-1 country and territory. */
+  allCountries: Array<Country>;
+  /** Sovereign countries, by name in the caller's language. */
+  countries: Array<Country>;
+  /** Cities by name: prefix matches (accents and case ignored) most populous first, then near misses. */
+  filterCities: Array<City>;
+  /** The default sections of an application form for bands or individuals. */
+  formSections: Array<FormSectionTemplate>;
+  /** Every genre (top-level ones first), or only the top-level ones. */
+  genres: Array<Genre>;
+  /** Instrument families, each with its instruments as children. */
+  instruments: Array<Instrument>;
   languages: Array<Language>;
+  /** Countries where an organisation can connect a payout account. */
+  paymentCountries: Array<Country>;
+  profileFormData: ProfileFormData;
+  userTypeCategories: Array<UserTypeCategory>;
 };
+
+
+export type QueryFilterCitiesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
+export type QueryFormSectionsArgs = {
+  target: TargetUser;
+};
+
+
+export type QueryGenresArgs = {
+  parentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryUserTypeCategoriesArgs = {
+  orderBy?: InputMaybe<Array<QueryUserTypeCategoriesOrderByOrderByClause>>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryUserTypeCategoriesOrderByColumn =
+  | 'NAME'
+  | 'POSITION';
+
+export type QueryUserTypeCategoriesOrderByOrderByClause = {
+  column: QueryUserTypeCategoriesOrderByColumn;
+  order: SortOrder;
+};
+
+export type SortOrder =
+  | 'ASC'
+  | 'DESC';
+
+/** Who an opportunity is for. */
+export type TargetUser =
+  | 'BANDS'
+  | 'INDIVIDUALS';
 
 export type UploadFileInput = {
   file: Scalars['Upload']['input'];
   purpose: FilePurpose;
+};
+
+export type UserType = {
+  __typename?: 'UserType';
+  category: UserTypeCategory;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  slug: Scalars['String']['output'];
+};
+
+export type UserTypeCategory = {
+  __typename?: 'UserTypeCategory';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  slug: Scalars['String']['output'];
+  user_types: Array<UserType>;
 };

@@ -1,20 +1,30 @@
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider, useSnackbar, type SnackbarApi } from './snackbar';
 
-let api: SnackbarApi | undefined;
-function Capture() {
-  api = useSnackbar();
+/** Hands the snackbar API to the test once mounted, so notices can be raised from outside. */
+function Capture({ onApi }: { onApi: (api: SnackbarApi) => void }) {
+  const api = useSnackbar();
+  useEffect(() => onApi(api), [api, onApi]);
   return null;
 }
 
+let api: SnackbarApi | undefined;
+const keepApi = (captured: SnackbarApi) => {
+  api = captured;
+};
+
 describe('snackbars', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    api = undefined;
+  });
 
   it('shows notices requested before notistack loaded, with a close button except for loading', async () => {
     render(
       <SnackbarProvider>
-        <Capture />
+        <Capture onApi={keepApi} />
       </SnackbarProvider>,
     );
     act(() => {
@@ -32,7 +42,7 @@ describe('snackbars', () => {
   it('closes a notice by key', async () => {
     render(
       <SnackbarProvider>
-        <Capture />
+        <Capture onApi={keepApi} />
       </SnackbarProvider>,
     );
     let key = '';

@@ -1,5 +1,6 @@
 // stylis ships no type definitions; only what the emotion cache needs is declared.
 declare module 'stylis' {
-  export type Middleware = import('@emotion/cache').StylisPlugin;
+  import type { StylisPlugin } from '@emotion/cache';
+  export type Middleware = StylisPlugin;
   export const prefixer: Middleware;
 }

@@ -69,8 +69,9 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
       where: and(eq(files.id, id.toLowerCase()), isNull(files.deletedAt)),
     });
     // A file the viewer may not read answers exactly like a missing one, so ids cannot be probed.
-    if (!file || !(await filePolicy.read(viewer, file, readPolicies)))
+    if (!file || !(await filePolicy.read(viewer, file, readPolicies))) {
       throw AppError.notFound('file');
+    }
     return file;
   }
 
@@ -113,8 +114,9 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
       if (bytes.length === 0) throw refuse('file_empty');
 
       const type = await sniffType(bytes, options.rules.accept);
-      if (!type || !isAccepted(options.rules.accept, type.mime))
+      if (!type || !isAccepted(options.rules.accept, type.mime)) {
         throw refuse('file_type_not_allowed');
+      }
 
       const image = isWebImage(type.mime) ? await deriveImages(bytes) : undefined;
       if (isWebImage(type.mime) && !image) throw refuse('file_unreadable_image');

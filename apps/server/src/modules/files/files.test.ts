@@ -240,7 +240,7 @@ describe('uploadFile', () => {
     form.append('operations', JSON.stringify(operations));
     form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
     for (let index = 0; index < 21; index += 1)
-      form.append(String(index), new Blob([png]), `${index}.png`);
+      form.append(String(index), new Blob([new Uint8Array(png)]), `${index}.png`);
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: asUser(alice),

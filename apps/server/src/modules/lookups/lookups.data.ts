@@ -4,7 +4,7 @@ import currencyCodes from 'currency-codes';
 import countryNames from 'i18n-iso-countries';
 import musicGenres from 'music-genres';
 import { createRequire } from 'node:module';
-import worldCountries from 'world-countries';
+import type { Countries } from 'world-countries';
 import type { CityRow, CountryRow, GenreRow, InstrumentRow } from './lookups.table';
 import { normaliseSearchText } from './search-text';
 
@@ -14,6 +14,9 @@ import { normaliseSearchText } from './search-text';
  */
 
 const require = createRequire(import.meta.url);
+// Through require: the package's ESM entry imports its JSON without an import attribute, which
+// Node refuses when a bundler-style resolver (Vite in the tests) picks that entry.
+const worldCountries = require('world-countries') as Countries;
 for (const locale of SUPPORTED_LOCALES) {
   countryNames.registerLocale(require(`i18n-iso-countries/langs/${locale}.json`));
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { COOKIE_NAMES } from '@encore/core';
 import { clearAuthCookies, getCookie, setAuthCookies } from '../../lib/cookies';
 import { SessionContext, type AuthPayload, type Session, type SessionUser } from './session';
@@ -8,12 +8,11 @@ import { SessionContext, type AuthPayload, type Session, type SessionUser } from
  * expiry and inactivity rules (SEED-SPEC point 4) arrive with the session issue.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<Session['status']>('loading');
+  // Cookies are readable synchronously, so the status is known on the first render.
+  const [status, setStatus] = useState<Session['status']>(() =>
+    getCookie(COOKIE_NAMES.accessToken) ? 'authenticated' : 'anonymous',
+  );
   const [user, setUser] = useState<SessionUser | null>(null);
-
-  useEffect(() => {
-    setStatus(getCookie(COOKIE_NAMES.accessToken) ? 'authenticated' : 'anonymous');
-  }, []);
 
   const signIn = useCallback((payload: AuthPayload, { rememberMe }: { rememberMe: boolean }) => {
     setAuthCookies({

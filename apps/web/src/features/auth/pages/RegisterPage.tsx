@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
@@ -35,7 +35,8 @@ export function RegisterPage() {
   const snackbar = useSnackbar();
   const [register, { loading }] = useMutation(REGISTER);
   const [error, setError] = useState<unknown>(null);
-  const justRegistered = useRef(false);
+  // Set together with signIn so the "already signed in" notice never flashes before navigating.
+  const [justRegistered, setJustRegistered] = useState(false);
   const form = useZodForm(registerSchema, {
     name: '',
     email: '',
@@ -48,7 +49,7 @@ export function RegisterPage() {
   const helper = (name: TextFieldName) =>
     form.errors[name] ? t(form.errors[name], { min: PASSWORD_MIN_LENGTH }) : undefined;
 
-  if (status === 'authenticated' && !justRegistered.current) {
+  if (status === 'authenticated' && !justRegistered) {
     return (
       <AuthCard title={t('auth.register.title')}>
         <Alert severity="info" sx={{ mb: 3 }}>
@@ -72,7 +73,7 @@ export function RegisterPage() {
         variables: { input: { ...input, locale: currentLocale() } },
       });
       if (!data) return;
-      justRegistered.current = true;
+      setJustRegistered(true);
       signIn(data.register, { rememberMe: false });
       snackbar.success(t('auth.register.success'));
       void navigate('/register/complete', { state: { type: values.type } });

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { EmptyState } from '../../../components/EmptyState';
 import { DASHBOARD_PATH } from '../../../lib/constants';
 
 export function ProfileViewPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   const title = t('app.profile.view.title');
   return (
     <PageFrame title={title} breadcrumbs={[{ label: title }]}>

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { EmptyState } from '../../../components/EmptyState';
 
 export function SpaceViewPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   const title = t('app.spaces.view.title');
   return (
     <PageFrame
