@@ -9,7 +9,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] },
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
       },
       {
         resolve: oneGraphqlRealm,
@@ -26,7 +31,12 @@ export default defineConfig({
       },
       {
         resolve: oneGraphqlRealm,
-        test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
       },
       {
         test: {

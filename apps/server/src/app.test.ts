@@ -18,7 +18,9 @@ describe('HTTP conventions', () => {
   });
 
   it('tags every response with a request id and security headers', async () => {
-    const response = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'test-request-0001' } });
+    const response = await fetch(`${server.url}/healthz`, {
+      headers: { 'x-request-id': 'test-request-0001' },
+    });
     expect(response.headers.get('x-request-id')).toBe('test-request-0001');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -42,7 +44,10 @@ describe('HTTP conventions', () => {
     });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', category: 'bad-request' });
+    expect(body.errors[0].extensions).toMatchObject({
+      code: 'BAD_REQUEST',
+      category: 'bad-request',
+    });
     expect(body.errors[0].message).toBe('The request body is not valid JSON.');
     expect(JSON.stringify(body)).not.toContain('    at ');
   });
@@ -51,15 +56,23 @@ describe('HTTP conventions', () => {
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ languages { slug } }', padding: 'x'.repeat(1024 * 1024 + 10) }),
+      body: JSON.stringify({
+        query: '{ languages { slug } }',
+        padding: 'x'.repeat(1024 * 1024 + 10),
+      }),
     });
     expect(response.status).toBe(413);
     const body = await response.json();
-    expect(body.errors[0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', category: 'bad-request' });
+    expect(body.errors[0].extensions).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      category: 'bad-request',
+    });
   });
 
   it('translates messages to the caller language', async () => {
-    const response = await fetch(`${server.url}/api/nothing-here`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const response = await fetch(`${server.url}/api/nothing-here`, {
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
     const body = await response.json();
     expect(body.error.message).not.toContain('There is nothing at');
   });
@@ -67,14 +80,19 @@ describe('HTTP conventions', () => {
 
 describe('GraphQL conventions', () => {
   it('answers a query over POST and GET', async () => {
-    const posted = await server.graphql<{ languages: Array<{ slug: string; is_supported: boolean }> }>(
-      '{ languages { slug is_supported } }',
-    );
+    const posted = await server.graphql<{
+      languages: Array<{ slug: string; is_supported: boolean }>;
+    }>('{ languages { slug is_supported } }');
     expect(posted.status).toBe(200);
-    expect(posted.body.data?.languages.filter((language) => language.is_supported)).toHaveLength(13);
-    const got = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ languages { slug } }')}`, {
-      headers: { accept: 'application/graphql-response+json' },
-    });
+    expect(posted.body.data?.languages.filter((language) => language.is_supported)).toHaveLength(
+      13,
+    );
+    const got = await fetch(
+      `${server.url}/graphql?query=${encodeURIComponent('{ languages { slug } }')}`,
+      {
+        headers: { accept: 'application/graphql-response+json' },
+      },
+    );
     expect(got.status).toBe(200);
   });
 
@@ -93,7 +111,9 @@ describe('GraphQL conventions', () => {
   });
 
   it('refuses too many aliases', async () => {
-    const aliases = Array.from({ length: 30 }, (_, index) => `a${index}: languages { slug }`).join(' ');
+    const aliases = Array.from({ length: 30 }, (_, index) => `a${index}: languages { slug }`).join(
+      ' ',
+    );
     const response = await server.graphql(`{ ${aliases} }`);
     expect(response.status).toBe(400);
     expect(response.body.errors?.[0]?.extensions).toMatchObject({ category: 'bad-request' });

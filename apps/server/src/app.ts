@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerErrorHandling } from './http/error-handler';
-import { anonymousViewer, type ViewerResolver } from './http/viewer-resolver';
+import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolver';
 import { registerWebApp } from './http/web-app';
 import { translatorFor } from './lib/i18n';
 import { requestScope } from './lib/request-scope';
@@ -21,10 +21,10 @@ export interface AppOptions {
   /** Close the database when the app closes (the process owns it); tests may share one. */
   closeDatabaseOnClose?: boolean;
   /**
-   * Who is asking, from the request. Production always uses the real resolver; only the test harness
-   * passes one (to act as a given user before accounts exist).
+   * Wraps the real viewer resolver (Bearer tokens). Only the test harness passes one, to act as a
+   * given user without logging in; production always uses the real resolver as it is.
    */
-  resolveViewer?: ViewerResolver;
+  wrapViewerResolver?: (real: ViewerResolver) => ViewerResolver;
 }
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,7 +40,7 @@ export async function buildApp({
   config,
   database,
   closeDatabaseOnClose = true,
-  resolveViewer = anonymousViewer,
+  wrapViewerResolver,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -58,6 +58,8 @@ export async function buildApp({
   });
 
   const services = createServices({ db: database.db, config });
+  const bearerViewer = bearerViewerResolver(services.auth);
+  const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;
   app.decorate('services', services);
 
   app.addHook('onRequest', async (req, reply) => {

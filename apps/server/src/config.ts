@@ -53,7 +53,13 @@ export interface Config {
     platformFeePercent: number;
   };
   s3:
-    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
     | undefined;
   seed: Env['SEED'];
   logLevel: Env['LOG_LEVEL'];
@@ -63,10 +69,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
@@ -103,7 +114,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
 
 function readS3(env: Env): Config['s3'] {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
-  const given = [S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  const given = [S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY].filter(
+    Boolean,
+  ).length;
   if (given === 0) return undefined;
   if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(

@@ -40,24 +40,20 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<number> {
 }
 
 describe('the server process (embedded database)', () => {
-  it(
-    'starts on an embedded database, drains and closes it on SIGTERM, and starts again on the same data',
-    async () => {
-      const port = 30_000 + Math.floor(Math.random() * 20_000);
-      for (let run = 0; run < 2; run += 1) {
-        const child = startServer(port);
-        let output = '';
-        child.stderr.on('data', (chunk) => (output += chunk));
-        expect(await waitForHealth(`http://127.0.0.1:${port}`, 60_000)).toBe(200);
-        const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        expect(await exit, output).toBe(0);
-      }
-      // The data directory was closed cleanly: it opens and answers queries.
-      const reopened = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-      await reopened.ping();
-      await reopened.close();
-    },
-    120_000,
-  );
+  it('starts on an embedded database, drains and closes it on SIGTERM, and starts again on the same data', async () => {
+    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    for (let run = 0; run < 2; run += 1) {
+      const child = startServer(port);
+      let output = '';
+      child.stderr.on('data', (chunk) => (output += chunk));
+      expect(await waitForHealth(`http://127.0.0.1:${port}`, 60_000)).toBe(200);
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit, output).toBe(0);
+    }
+    // The data directory was closed cleanly: it opens and answers queries.
+    const reopened = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    await reopened.ping();
+    await reopened.close();
+  }, 120_000);
 });

@@ -6,6 +6,10 @@ import { createFilesService } from './modules/files/files.service';
 import { userUploadReadPolicy, type FileReadPolicies } from './modules/files/files.policy';
 import { USER_UPLOAD } from './modules/files/files.rules';
 import { createLookupsService } from './modules/lookups/lookups.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { createAccessTokens } from './modules/auth/auth.tokens';
+import { createMailService } from './modules/mail/mail.service';
+import { createUsersService } from './modules/users/users.service';
 
 export interface ServiceDependencies {
   db: Database;
@@ -19,8 +23,24 @@ export function createServices({ db, config }: ServiceDependencies) {
   const fileReadPolicies: FileReadPolicies = {
     [USER_UPLOAD]: userUploadReadPolicy,
   };
+  const mail = createMailService({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+  });
+  const users = createUsersService(db);
   return {
     analytics: createAnalyticsService(db),
+    auth: createAuthService({
+      db,
+      users,
+      accessTokens: createAccessTokens(config.jwtSecret),
+      mail,
+      publicUrl: config.publicUrl,
+    }),
+    mail,
+    users,
     files: createFilesService({ db, storage, readPolicies: fileReadPolicies }),
     lookups: createLookupsService(db),
   };

@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
         `select datname from pg_database where datname like $1`,
         [`${templateName.replace('template', 'test')}%`],
       );
-      for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+      for (const row of leftovers.rows)
+        await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.query(`drop database if exists ${templateName} with (force)`);
       await admin.end();
     };

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { Viewer } from '../src/graphql/viewer';
-import { anonymousViewer, type ViewerResolver } from '../src/http/viewer-resolver';
+import type { ViewerResolver } from '../src/http/viewer-resolver';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { withDatabase } from './global-setup';
@@ -78,7 +78,7 @@ export interface TestServer {
  * Tests only: `x-test-user: <uuid>` (and optionally `x-test-role: performer | organiser | admin`) act as
  * that user; without the header, the app's real resolver decides. Production never sees this resolver.
  */
-export function testViewerResolver(fallback: ViewerResolver = anonymousViewer): ViewerResolver {
+export function testViewerResolver(fallback: ViewerResolver): ViewerResolver {
   return async (req) => {
     const id = req.headers['x-test-user'];
     if (typeof id !== 'string' || !id) return fallback(req);
@@ -97,7 +97,7 @@ export function asUser(id: string, role: PlatformRole = 'performer'): Record<str
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, resolveViewer: testViewerResolver() });
+  const app = await buildApp({ config, database, wrapViewerResolver: testViewerResolver });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');

@@ -27,7 +27,9 @@ async function withSessionLock(handle: DatabaseHandle, work: () => Promise<void>
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await work();
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lockClient
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     lockClient.release();
   }
 }

@@ -4,3 +4,5 @@ export * from '../modules/organisations/organisations.table';
 export * from '../modules/analytics/analytics.table';
 export * from '../modules/files/files.table';
 export * from '../modules/lookups/lookups.table';
+export * from '../modules/auth/auth.table';
+export * from '../modules/mail/mail.table';

@@ -33,7 +33,10 @@ describe('demo seed', () => {
   });
 
   it('stores argon2id hashes that verify with the documented demo password', async () => {
-    const [maya] = await database.db.select().from(users).where(eq(users.email, 'maya@harbourlights.test'));
+    const [maya] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'maya@harbourlights.test'));
     expect(maya?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(maya!.passwordHash, DEMO_PASSWORD)).toBe(true);
     expect(await verifyPassword(maya!.passwordHash, 'wrong password')).toBe(false);

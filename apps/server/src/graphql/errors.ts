@@ -1,7 +1,7 @@
 import { categoryOf } from '@encore/core';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { AppError, translateAppError } from '../lib/errors';
+import { AppError, translateAppError, translateValidationMap } from '../lib/errors';
 import { translatorFor, type Translate } from '../lib/i18n';
 import { formatFileSize } from '../modules/files/files.rules';
 import { requestScope } from '../lib/request-scope';
@@ -27,7 +27,9 @@ export function maskError(isProduction: boolean) {
         extensions: {
           code: original.code,
           category: categoryOf(original.code),
-          ...(original.validation ? { validation: original.validation } : {}),
+          ...(original.validation
+            ? { validation: translateValidationMap(original.validation, t) }
+            : {}),
           ...(isProduction ? {} : { debugMessage: original.message }),
         },
       });

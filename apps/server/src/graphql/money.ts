@@ -18,7 +18,8 @@ export function registerMoney(): void {
       decimal_digits: t.int({ resolve: (money) => getCurrency(money.currency).decimalDigits }),
       formatted: t.string({
         description: "The amount formatted in the caller's language.",
-        resolve: (money, _args, context) => formatMoney(money.amount, money.currency, context.locale),
+        resolve: (money, _args, context) =>
+          formatMoney(money.amount, money.currency, context.locale),
       }),
     }),
   });

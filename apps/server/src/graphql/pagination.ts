@@ -32,7 +32,10 @@ function paginatorInfoType(): ObjectRef<BuilderTypes, PaginatorInfo> {
 }
 
 /** `<Item>Paginator { paginatorInfo data }`, the page shape of ARCHITECTURE.md §4. */
-export function paginatorType<T>(itemName: string, item: ObjectRef<BuilderTypes, T>): ObjectRef<BuilderTypes, Page<T>> {
+export function paginatorType<T>(
+  itemName: string,
+  item: ObjectRef<BuilderTypes, T>,
+): ObjectRef<BuilderTypes, Page<T>> {
   const info = paginatorInfoType();
   return builder.objectRef<Page<T>>(`${itemName}Paginator`).implement({
     fields: (t) => ({
@@ -45,10 +48,18 @@ export function paginatorType<T>(itemName: string, item: ObjectRef<BuilderTypes,
 export function toPage<T>(rows: T[], total: number, request: PageRequest): Page<T> {
   return {
     data: rows,
-    paginatorInfo: paginatorInfo({ total, page: request.page, perPage: request.first, count: rows.length }),
+    paginatorInfo: paginatorInfo({
+      total,
+      page: request.page,
+      perPage: request.first,
+      count: rows.length,
+    }),
   };
 }
 
-export function pageRequest(args: { first?: number | null; page?: number | null }, defaultSize: number): PageRequest {
+export function pageRequest(
+  args: { first?: number | null; page?: number | null },
+  defaultSize: number,
+): PageRequest {
   return { first: args.first ?? defaultSize, page: args.page ?? DEFAULT_PAGE };
 }

@@ -10,7 +10,8 @@ function declarations(type: GraphQLObjectType | null | undefined): string[] {
   return Object.values(type.getFields()).map((field) => {
     const options = field.extensions?.pothosOptions as { authScopes?: unknown } | undefined;
     const scopes = options?.authScopes;
-    const declared = typeof scopes === 'function' ? 'dynamic' : JSON.stringify(scopes ?? 'UNDECLARED');
+    const declared =
+      typeof scopes === 'function' ? 'dynamic' : JSON.stringify(scopes ?? 'UNDECLARED');
     return `${type.name}.${field.name}: ${declared}`;
   });
 }
@@ -23,13 +24,19 @@ describe('GraphQL schema', () => {
 
   it('declares who may call every query and mutation', () => {
     const schema = getSchema();
-    const lines = [...declarations(schema.getQueryType()), ...declarations(schema.getMutationType())];
+    const lines = [
+      ...declarations(schema.getQueryType()),
+      ...declarations(schema.getMutationType()),
+    ];
     expect(lines.filter((line) => line.endsWith('"UNDECLARED"'))).toEqual([]);
   });
 
   it('keeps a reviewed snapshot of the declarations, so a change in who can reach what shows in review', async () => {
     const schema = getSchema();
-    const lines = [...declarations(schema.getQueryType()), ...declarations(schema.getMutationType())].sort();
+    const lines = [
+      ...declarations(schema.getQueryType()),
+      ...declarations(schema.getMutationType()),
+    ].sort();
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./schema-declarations.snap.txt');
   });
 });

@@ -1,5 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { registerAuthGraphQL } from '../modules/auth/auth.graphql';
 import { registerFilesGraphQL } from '../modules/files/files.graphql';
+import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
 import { builder } from './builder';
 import { registerMoney } from './money';
@@ -14,6 +16,8 @@ export function getSchema(): GraphQLSchema {
   builder.mutationType({});
   registerScalars();
   registerMoney();
+  registerUsersGraphQL();
+  registerAuthGraphQL();
   registerLookupsGraphQL();
   registerFilesGraphQL();
   schema = builder.toSchema({ sortSchema: true });

@@ -1,6 +1,6 @@
 import { categoryOf, type ErrorCode } from '@encore/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, translateAppError } from '../lib/errors';
+import { AppError, translateAppError, translateValidationMap } from '../lib/errors';
 import { translatorFor } from '../lib/i18n';
 import { resolveRequestLocale } from '../lib/request-locale';
 
@@ -32,7 +32,7 @@ function describe(error: FastifyError | AppError | Error, req: FastifyRequest): 
       status: HTTP_STATUS[error.code],
       code: error.code,
       message,
-      ...(error.validation ? { validation: error.validation } : {}),
+      ...(error.validation ? { validation: translateValidationMap(error.validation, t) } : {}),
     };
   }
   const fastifyError = error as FastifyError;
@@ -71,7 +71,12 @@ export function registerErrorHandling(app: FastifyInstance, isProduction: boolea
   });
 }
 
-function sendError(reply: FastifyReply, req: FastifyRequest, error: ClientError, debugMessage?: string) {
+function sendError(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  error: ClientError,
+  debugMessage?: string,
+) {
   const extensions = {
     code: error.code,
     category: categoryOf(error.code),

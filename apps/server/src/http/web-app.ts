@@ -20,13 +20,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     index: false,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      reply.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
     },
   });
 
   app.get('/*', async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

@@ -33,11 +33,15 @@ export class AppError extends Error {
   }
 
   static unauthenticated(): AppError {
-    return new AppError('UNAUTHENTICATED', 'Not authenticated', { messageKey: 'errors.unauthenticated' });
+    return new AppError('UNAUTHENTICATED', 'Not authenticated', {
+      messageKey: 'errors.unauthenticated',
+    });
   }
 
   static forbidden(): AppError {
-    return new AppError('FORBIDDEN', 'You are not allowed to do this.', { messageKey: 'errors.forbidden' });
+    return new AppError('FORBIDDEN', 'You are not allowed to do this.', {
+      messageKey: 'errors.forbidden',
+    });
   }
 
   static validation(validation: ValidationMap): AppError {
@@ -59,6 +63,26 @@ export function isAppError(error: unknown): error is AppError {
 export function translateAppError(error: AppError, t: Translate): string {
   if (!error.messageKey) return error.message;
   const values = { ...error.messageValues };
-  if (typeof values.what === 'string') values.what = t(`attributes.${values.what}`, { defaultValue: values.what });
+  if (typeof values.what === 'string')
+    values.what = t(`attributes.${values.what}`, { defaultValue: values.what });
   return t(error.messageKey, { ...values, defaultValue: error.message });
+}
+
+/**
+ * Services may put translation keys (`validation.email_taken`) in a validation map; they become
+ * sentences here, with the field named by the last segment of its path.
+ */
+export function translateValidationMap(map: ValidationMap, t: Translate): ValidationMap {
+  return Object.fromEntries(
+    Object.entries(map).map(([path, messages]) => {
+      const field = path.split('.').at(-1) ?? 'value';
+      const attribute = t(`attributes.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+      return [
+        path,
+        messages.map((message) =>
+          message.startsWith('validation.') ? t(message, { attribute }) : message,
+        ),
+      ];
+    }),
+  );
 }

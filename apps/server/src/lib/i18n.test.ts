@@ -17,27 +17,40 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
-const namespaces = readdirSync(path.join(localesFolder, 'en')).filter((file) => file.endsWith('.json'));
+const namespaces = readdirSync(path.join(localesFolder, 'en')).filter((file) =>
+  file.endsWith('.json'),
+);
 
 describe('server translations', () => {
   it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))(
     '%s has every key of English, no other, none empty, with the same placeholders',
     (locale) => {
       for (const namespace of namespaces) {
-        const english = flatten(JSON.parse(readFileSync(path.join(localesFolder, 'en', namespace), 'utf8')));
-        const translated = flatten(JSON.parse(readFileSync(path.join(localesFolder, locale, namespace), 'utf8')));
-        expect([...translated.keys()].sort(), `${locale}/${namespace}`).toEqual([...english.keys()].sort());
+        const english = flatten(
+          JSON.parse(readFileSync(path.join(localesFolder, 'en', namespace), 'utf8')),
+        );
+        const translated = flatten(
+          JSON.parse(readFileSync(path.join(localesFolder, locale, namespace), 'utf8')),
+        );
+        expect([...translated.keys()].sort(), `${locale}/${namespace}`).toEqual(
+          [...english.keys()].sort(),
+        );
         for (const [key, text] of translated) {
           expect(text.trim(), `${locale}/${namespace}: ${key}`).not.toBe('');
-          expect(placeholders(text), `${locale}/${namespace}: ${key}`).toEqual(placeholders(english.get(key) ?? ''));
+          expect(placeholders(text), `${locale}/${namespace}: ${key}`).toEqual(
+            placeholders(english.get(key) ?? ''),
+          );
         }
       }
     },
   );
 
   it('translates a validation sentence with its attribute', () => {
-    expect(translatorFor('en')('validation.required', { attribute: 'email' })).toBe('The email field is required.');
+    expect(translatorFor('en')('validation.required', { attribute: 'email' })).toBe(
+      'The email field is required.',
+    );
   });
 });

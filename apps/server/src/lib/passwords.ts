@@ -1,8 +1,11 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2 declares Algorithm as a const enum, which isolated modules cannot read: 2 is Argon2id.
+const ARGON2ID = 2;
 
 /** OWASP's argon2id baseline: 19 MiB of memory, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = {
-  algorithm: Algorithm.Argon2id,
+  algorithm: ARGON2ID,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

@@ -7,7 +7,10 @@ function findServerRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === '@encore/server') {
+    if (
+      existsSync(manifest) &&
+      JSON.parse(readFileSync(manifest, 'utf8')).name === '@encore/server'
+    ) {
       return dir;
     }
     const parent = path.dirname(dir);

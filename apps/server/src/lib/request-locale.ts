@@ -12,5 +12,8 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 /** The caller's language: the `locale` cookie the web app keeps, else Accept-Language, else English. */
 export function resolveRequestLocale(req: FastifyRequest): Locale {
-  return negotiateLocale(cookieValue(req.headers.cookie, COOKIE_NAMES.locale), req.headers['accept-language']);
+  return negotiateLocale(
+    cookieValue(req.headers.cookie, COOKIE_NAMES.locale),
+    req.headers['accept-language'],
+  );
 }

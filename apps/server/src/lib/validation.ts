@@ -19,7 +19,11 @@ export function parseInput<Schema extends z.ZodType>(
   throw AppError.validation(validationMap(result.error.issues, t, prefix));
 }
 
-export function validationMap(issues: readonly z.core.$ZodIssue[], t: Translate, prefix = 'input'): ValidationMap {
+export function validationMap(
+  issues: readonly z.core.$ZodIssue[],
+  t: Translate,
+  prefix = 'input',
+): ValidationMap {
   const map: ValidationMap = {};
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
@@ -47,9 +51,15 @@ function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
             defaultValue: t('validation.type.default', { attribute }),
           });
     case 'too_small':
-      return t(`validation.min.${originKind(issue.origin)}`, { attribute, min: Number(issue.minimum) });
+      return t(`validation.min.${originKind(issue.origin)}`, {
+        attribute,
+        min: Number(issue.minimum),
+      });
     case 'too_big':
-      return t(`validation.max.${originKind(issue.origin)}`, { attribute, max: Number(issue.maximum) });
+      return t(`validation.max.${originKind(issue.origin)}`, {
+        attribute,
+        max: Number(issue.maximum),
+      });
     case 'invalid_format':
       return t(`validation.format.${issue.format}`, {
         attribute,

@@ -20,6 +20,21 @@ export type Scalars = {
   Upload: { input: File; output: File; }
 };
 
+export type AccountType =
+  | 'BAND'
+  | 'INDIVIDUAL'
+  | 'ORGANISATION';
+
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  access_token: Scalars['String']['output'];
+  /** Seconds until the access token expires. */
+  expires_in: Scalars['Int']['output'];
+  refresh_token: Scalars['String']['output'];
+  token_type: Scalars['String']['output'];
+  user: User;
+};
+
 /** A GeoNames city of at least 1,000 inhabitants. */
 export type City = {
   __typename?: 'City';
@@ -75,6 +90,10 @@ export type FilePurpose =
   | 'GALLERY'
   | 'LOGO'
   | 'MEDIA';
+
+export type ForgotPasswordInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** A field every application form of a target starts with. */
 export type FormFieldTemplate = {
@@ -132,6 +151,12 @@ export type Language = {
   slug: Scalars['String']['output'];
 };
 
+export type LoginInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  remember_me?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** An amount in integer minor units of an ISO 4217 currency. */
 export type Money = {
   __typename?: 'Money';
@@ -145,13 +170,56 @@ export type Money = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  forgotPassword: SuccessPayload;
+  login: AuthPayload;
+  logout: SuccessPayload;
+  refreshToken: AuthPayload;
+  register: AuthPayload;
+  resendVerification: SuccessPayload;
+  resetPassword: SuccessPayload;
   /** Stores a private file of the viewer; a feature then attaches it to its record. */
   uploadFile: File;
+  verifyEmail: User;
+};
+
+
+export type MutationForgotPasswordArgs = {
+  input: ForgotPasswordInput;
+};
+
+
+export type MutationLoginArgs = {
+  input: LoginInput;
+};
+
+
+export type MutationLogoutArgs = {
+  input: RefreshTokenInput;
+};
+
+
+export type MutationRefreshTokenArgs = {
+  input: RefreshTokenInput;
+};
+
+
+export type MutationRegisterArgs = {
+  input: RegisterInput;
+};
+
+
+export type MutationResetPasswordArgs = {
+  input: ResetPasswordInput;
 };
 
 
 export type MutationUploadFileArgs = {
   input: UploadFileInput;
+};
+
+
+export type MutationVerifyEmailArgs = {
+  input: VerifyEmailInput;
 };
 
 /** Everything the profile form offers to choose from. */
@@ -178,6 +246,7 @@ export type Query = {
   /** Instrument families, each with its instruments as children. */
   instruments: Array<Instrument>;
   languages: Array<Language>;
+  me: User;
   /** Countries where an organisation can connect a payout account. */
   paymentCountries: Array<Country>;
   profileFormData: ProfileFormData;
@@ -215,9 +284,40 @@ export type QueryUserTypeCategoriesOrderByOrderByClause = {
   order: SortOrder;
 };
 
+export type RefreshTokenInput = {
+  refresh_token?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RegisterInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  password_confirmation?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<AccountType>;
+};
+
+export type ResetPasswordInput = {
+  password?: InputMaybe<Scalars['String']['input']>;
+  password_confirmation?: InputMaybe<Scalars['String']['input']>;
+  token?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Role = {
+  __typename?: 'Role';
+  display_name: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type SortOrder =
   | 'ASC'
   | 'DESC';
+
+export type SuccessPayload = {
+  __typename?: 'SuccessPayload';
+  message: Scalars['String']['output'];
+  success: Scalars['Boolean']['output'];
+};
 
 /** Who an opportunity is for. */
 export type TargetUser =
@@ -227,6 +327,19 @@ export type TargetUser =
 export type UploadFileInput = {
   file: Scalars['Upload']['input'];
   purpose: FilePurpose;
+};
+
+/** A person or band on Encore. Private fields answer only to the user and admins. */
+export type User = {
+  __typename?: 'User';
+  created_at: Scalars['DateTime']['output'];
+  email: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  is_verified: Scalars['Boolean']['output'];
+  locale: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  selected_type: Scalars['String']['output'];
 };
 
 export type UserType = {
@@ -245,4 +358,8 @@ export type UserTypeCategory = {
   position: Scalars['Int']['output'];
   slug: Scalars['String']['output'];
   user_types: Array<UserType>;
+};
+
+export type VerifyEmailInput = {
+  token?: InputMaybe<Scalars['String']['input']>;
 };

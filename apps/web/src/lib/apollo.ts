@@ -1,12 +1,12 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
-import { SetContextLink } from '@apollo/client/link/context';
-import { COOKIE_NAMES } from '@encore/core';
-import { getCookie } from './cookies';
+import { createAuthLink } from '../app/session/auth-link';
+import { GRAPHQL_ENDPOINT, endSession, tokenRefresher } from '../app/session/session-manager';
+import type { TokenRefresher } from '../app/session/token-refresher';
 import { NETWORK_ERROR_STORAGE_KEY } from './constants';
 
-export const GRAPHQL_ENDPOINT = '/graphql';
+export { GRAPHQL_ENDPOINT };
 
 /** What /network-error shows about the failed call. */
 export interface StoredNetworkError {
@@ -45,15 +45,19 @@ export function storeNetworkError(details: StoredNetworkError): void {
 export interface ApolloClientOptions {
   /** Client-side navigation (the router's); a full page load when omitted. */
   navigate?: (to: string) => void;
+  /** The session's token refresher; the cookie-backed one by default (tests pass their own). */
+  refresher?: TokenRefresher;
+  /** The fetch used for GraphQL requests (tests pass a fake). */
+  fetch?: typeof fetch;
 }
 
-export function createApolloClient({ navigate }: ApolloClientOptions = {}) {
-  // The real session handling (refresh, retry, logout) replaces this link in a later issue.
-  const authLink = new SetContextLink((previous) => {
-    const token = getCookie(COOKIE_NAMES.accessToken);
-    if (!token) return {};
-    return { headers: { ...previous.headers, Authorization: `Bearer ${token}` } };
-  });
+export function createApolloClient({
+  navigate,
+  refresher = tokenRefresher,
+  fetch: fetchImpl,
+}: ApolloClientOptions = {}) {
+  // Token refresh, one retry after an authentication error, logout (SEED-SPEC points 4 and 8).
+  const authLink = createAuthLink({ refresher, endSession });
 
   const errorLink = new ErrorLink(({ error, operation }) => {
     if (!isNetworkFailure(error)) return;
@@ -67,7 +71,11 @@ export function createApolloClient({ navigate }: ApolloClientOptions = {}) {
     else window.location.assign('/network-error');
   });
 
-  const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'include' });
+  const httpLink = new HttpLink({
+    uri: GRAPHQL_ENDPOINT,
+    credentials: 'include',
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
 
   return new ApolloClient({
     link: ApolloLink.from([errorLink, authLink, httpLink]),

@@ -74,3 +74,37 @@ export function clearAuthCookies(): void {
     removeCookie(name);
   }
 }
+
+export function isRememberMe(): boolean {
+  return getCookie(COOKIE_NAMES.rememberMe) === 'true';
+}
+
+function refreshCookieDays(rememberMe: boolean): number {
+  return rememberMe ? COOKIE_LIFETIME_DAYS.refreshRememberMe : COOKIE_LIFETIME_DAYS.refresh;
+}
+
+/** Stores refreshed tokens with the lifetimes of the session's remember-me choice. */
+export function setRefreshedTokenCookies(accessToken: string, refreshToken: string): void {
+  const rememberMe = isRememberMe();
+  setCookie(COOKIE_NAMES.accessToken, accessToken, {
+    days: rememberMe ? COOKIE_LIFETIME_DAYS.accessRememberMe : COOKIE_LIFETIME_DAYS.access,
+  });
+  setCookie(COOKIE_NAMES.refreshToken, refreshToken, { days: refreshCookieDays(rememberMe) });
+}
+
+/** Time of the last user activity in ms since the epoch, if recorded. */
+export function getLastActivity(): number | undefined {
+  const value = Number(getCookie(COOKIE_NAMES.lastActivity));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export function setLastActivity(timeMs: number): void {
+  setCookie(COOKIE_NAMES.lastActivity, String(timeMs), {
+    days: refreshCookieDays(isRememberMe()),
+  });
+}
+
+/** Cookie consent (`accepted`), kept for 30 days. */
+export function setConsentCookie(accepted: boolean): void {
+  setCookie(COOKIE_NAMES.accepted, String(accepted), { days: COOKIE_LIFETIME_DAYS.consent });
+}

@@ -32,8 +32,8 @@ describe('snackbars', () => {
       api?.success('Profile saved.');
     });
 
-    const loading = await screen.findByText('Saving your profile…');
-    const success = await screen.findByText('Profile saved.');
+    const loading = await screen.findByText('Saving your profile…', undefined, { timeout: 5000 });
+    const success = await screen.findByText('Profile saved.', undefined, { timeout: 5000 });
     const snackOf = (node: HTMLElement) => node.closest('.notistack-MuiContent') as HTMLElement;
     expect(snackOf(loading).querySelector('button')).toBeNull();
     expect(snackOf(success).querySelector('button[aria-label]')).not.toBeNull();
@@ -49,7 +49,7 @@ describe('snackbars', () => {
     act(() => {
       key = api?.error('Could not save.') ?? '';
     });
-    await screen.findByText('Could not save.');
+    await screen.findByText('Could not save.', undefined, { timeout: 5000 });
     act(() => api?.close(key));
     await waitFor(() => expect(screen.queryByText('Could not save.')).toBeNull());
   });

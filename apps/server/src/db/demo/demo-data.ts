@@ -65,7 +65,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     selectedType: 'ORGANISATION',
     locale: 'en',
     city: 'lisbon',
-    about: 'Artistic director of Harbour Lights Festival, programming new voices by the river since 2014.',
+    about:
+      'Artistic director of Harbour Lights Festival, programming new voices by the river since 2014.',
   },
   {
     key: 'lukas',
@@ -75,7 +76,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     selectedType: 'ORGANISATION',
     locale: 'de',
     city: 'vienna',
-    about: 'Runs the Klangwerk stage in Vienna and books chamber music, jazz and experimental evenings.',
+    about:
+      'Runs the Klangwerk stage in Vienna and books chamber music, jazz and experimental evenings.',
   },
   {
     key: 'sofia',
@@ -197,7 +199,8 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     website: 'https://klangwerk.example',
     phone: '+43 1 000 0000',
     city: 'vienna',
-    description: 'An intimate 200-seat venue for chamber music, jazz and new music, with a weekly residency programme.',
+    description:
+      'An intimate 200-seat venue for chamber music, jazz and new music, with a weekly residency programme.',
     owner: 'lukas',
     team: [],
   },
@@ -208,7 +211,8 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     website: 'https://nordicsound.example',
     phone: '+46 8 000 000',
     city: 'stockholm',
-    description: 'An annual competition for composers and ensembles under 30, with prizes, recordings and a final concert.',
+    description:
+      'An annual competition for composers and ensembles under 30, with prizes, recordings and a final concert.',
     owner: 'sofia',
     team: [{ member: 'maya', role: 'editor' }],
   },
@@ -219,7 +223,8 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     website: 'https://blueroom.example',
     phone: '+44 20 0000 0000',
     city: 'london',
-    description: 'Independent label releasing jazz, soul and crossover records, looking for debut artists.',
+    description:
+      'Independent label releasing jazz, soul and crossover records, looking for debut artists.',
     owner: 'daniel',
     team: [{ member: 'sofia', role: 'member' }],
   },

@@ -31,6 +31,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
         latitude: place.latitude,
         longitude: place.longitude,
       });
+      if (!row) throw new Error(`demo account ${account.email} exists already`);
       idByKey.set(account.key, row.id);
     }
     const idOf = (key: string) => {

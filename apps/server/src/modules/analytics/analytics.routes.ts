@@ -7,7 +7,11 @@ import { parseInput } from '../../lib/validation';
 import type { Services } from '../../services';
 import type { ViewerResolver } from '../../http/viewer-resolver';
 
-export function registerAnalyticsRoutes(app: FastifyInstance, services: Services, resolveViewer: ViewerResolver) {
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  services: Services,
+  resolveViewer: ViewerResolver,
+) {
   for (const channel of ANALYTICS_CHANNELS) {
     app.post(`/api/${channel}`, { bodyLimit: ANALYTICS_MAX_BODY_BYTES }, async (req, reply) => {
       const t = translatorFor(resolveRequestLocale(req));

@@ -5,7 +5,11 @@ import { analyticsEvents } from './analytics.table';
 export function createAnalyticsService(db: Database) {
   return {
     /** Stores a whole batch in one statement: either every event is kept or none. */
-    async record(channel: AnalyticsChannel, batch: AnalyticsBatch, userId: string | null): Promise<number> {
+    async record(
+      channel: AnalyticsChannel,
+      batch: AnalyticsBatch,
+      userId: string | null,
+    ): Promise<number> {
       await db.insert(analyticsEvents).values(
         batch.events.map((event) => ({
           channel,

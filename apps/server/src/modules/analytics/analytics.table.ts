@@ -10,7 +10,9 @@ export const analyticsEvents = pgTable(
     type: text('type').notNull(),
     name: text('name').notNull(),
     path: text('path'),
-    properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>().notNull(),
+    properties: jsonb('properties')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull(),
     userId: uuid('user_id'),
     sessionId: text('session_id'),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -39,12 +39,18 @@ async function storedCount(channel: string) {
 }
 
 describe('analytics endpoints', () => {
-  it.each(['analytics', 'tracking', 'metrics'])('stores a batch sent to /api/%s and answers 202', async (channel) => {
-    const before = await storedCount(channel);
-    const response = await post(channel, { batched: true, events: [event(), event({ name: 'second' })] });
-    expect(response).toEqual({ status: 202, body: { accepted: 2 } });
-    expect(await storedCount(channel)).toBe(before + 2);
-  });
+  it.each(['analytics', 'tracking', 'metrics'])(
+    'stores a batch sent to /api/%s and answers 202',
+    async (channel) => {
+      const before = await storedCount(channel);
+      const response = await post(channel, {
+        batched: true,
+        events: [event(), event({ name: 'second' })],
+      });
+      expect(response).toEqual({ status: 202, body: { accepted: 2 } });
+      expect(await storedCount(channel)).toBe(before + 2);
+    },
+  );
 
   it('refuses a batch without the batched flag, naming the field, and stores nothing', async () => {
     const before = await storedCount('analytics');
@@ -69,9 +75,14 @@ describe('analytics endpoints', () => {
   });
 
   it('refuses more than 100 events', async () => {
-    const response = await post('metrics', { batched: true, events: Array.from({ length: 101 }, () => event()) });
+    const response = await post('metrics', {
+      batched: true,
+      events: Array.from({ length: 101 }, () => event()),
+    });
     expect(response.status).toBe(400);
-    expect(response.body.error.validation.events[0]).toBe('The events may not have more than 100 items.');
+    expect(response.body.error.validation.events[0]).toBe(
+      'The events may not have more than 100 items.',
+    );
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {

@@ -268,7 +268,10 @@ const FAMILIES: Record<string, FamilySpec> = {
     name: 'Voice',
     styles: ['classical', 'pop', 'rock', 'jazz', 'r-and-b-soul', 'folk', 'hip-hop-rap', 'world'],
   },
-  piano: { name: 'Keyboards', styles: ['classical', 'jazz', 'pop', 'rock', 'blues', 'r-and-b-soul'] },
+  piano: {
+    name: 'Keyboards',
+    styles: ['classical', 'jazz', 'pop', 'rock', 'blues', 'r-and-b-soul'],
+  },
   'chromatic percussion': { name: 'Mallet percussion', styles: ['classical', 'jazz', 'world'] },
   organ: { name: 'Organs and accordions', styles: ['classical', 'rock', 'blues', 'folk', 'jazz'] },
   guitar: {
@@ -372,7 +375,9 @@ export function instrumentRows(): InstrumentRow[] {
     const spec = FAMILIES[familyKey];
     if (!spec) continue;
     const familyId = slugify(spec.name);
-    const members = [...derived.entries()].filter(([, instrument]) => instrument.family === familyKey);
+    const members = [...derived.entries()].filter(
+      ([, instrument]) => instrument.family === familyKey,
+    );
     if (members.length === 0) continue;
     const familyRow: InstrumentRow = {
       id: familyId,

@@ -63,7 +63,9 @@ export function registerLookupsGraphQL(): void {
   const Language = builder.objectRef<LanguageRow>('Language').implement({
     fields: (t) => ({
       slug: t.exposeString('slug'),
-      name: t.exposeString('name', { description: "The language's name in the caller's language." }),
+      name: t.exposeString('name', {
+        description: "The language's name in the caller's language.",
+      }),
       is_supported: t.exposeBoolean('is_supported', {
         description: 'One of the 13 languages of the interface.',
       }),
@@ -127,7 +129,8 @@ export function registerLookupsGraphQL(): void {
       }),
       children: t.field({ type: [InstrumentRef], resolve: (instrument) => instrument.children }),
       types: t.exposeStringList('types', {
-        description: 'Kinds of the instrument a player can name: acoustic, electric, nylon, alto...',
+        description:
+          'Kinds of the instrument a player can name: acoustic, electric, nylon, alto...',
       }),
       styles: t.exposeStringList('styles', {
         description: 'Slugs of the top-level genres the instrument is commonly played in.',
@@ -192,7 +195,10 @@ export function registerLookupsGraphQL(): void {
       choices: t.exposeStringList('choices'),
       is_multiple: t.exposeBoolean('is_multiple'),
       order: t.exposeInt('order'),
-      child_fields: t.field({ type: [FormFieldTemplateRef], resolve: (field) => field.child_fields }),
+      child_fields: t.field({
+        type: [FormFieldTemplateRef],
+        resolve: (field) => field.child_fields,
+      }),
     }),
   });
 

@@ -276,9 +276,7 @@ export function createLookupsService(db: Database) {
       return found.sort((a, b) => {
         for (const clause of clauses) {
           const difference =
-            clause.column === 'NAME'
-              ? collator.compare(a.name, b.name)
-              : a.position - b.position;
+            clause.column === 'NAME' ? collator.compare(a.name, b.name) : a.position - b.position;
           if (difference !== 0) return clause.order === 'ASC' ? difference : -difference;
         }
         return 0;

@@ -92,9 +92,13 @@ describe('countries', () => {
     const names = german.allCountries.map((country) => country.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
 
-    const arabic = await query<{ countries: CountryResult[] }>('{ countries { code name } }', undefined, {
-      'accept-language': 'ar',
-    });
+    const arabic = await query<{ countries: CountryResult[] }>(
+      '{ countries { code name } }',
+      undefined,
+      {
+        'accept-language': 'ar',
+      },
+    );
     expect(arabic.countries.find((country) => country.code === 'DE')?.name).toBe('ألمانيا');
   });
 
@@ -143,7 +147,10 @@ describe('filterCities', () => {
   it('ignores accents and case, and names the country in the caller language', async () => {
     expect((await cities('zurich'))[0]).toMatchObject({ name: 'Zürich', country: { code: 'CH' } });
     expect((await cities('ZÜRICH'))[0]?.name).toBe('Zürich');
-    expect((await cities('sao paulo'))[0]).toMatchObject({ name: 'São Paulo', country: { code: 'BR' } });
+    expect((await cities('sao paulo'))[0]).toMatchObject({
+      name: 'São Paulo',
+      country: { code: 'BR' },
+    });
     expect((await cities('koln'))[0]?.name).toBe('Köln');
     // GeoNames' main name for München is the English exonym; the package carries no other names.
     expect((await cities('munich'))[0]).toMatchObject({ name: 'Munich', country: { code: 'DE' } });
@@ -152,14 +159,19 @@ describe('filterCities', () => {
   });
 
   it('tolerates typos, putting prefix matches first', async () => {
-    expect((await cities('amsterdm'))[0]).toMatchObject({ name: 'Amsterdam', country: { code: 'NL' } });
+    expect((await cities('amsterdm'))[0]).toMatchObject({
+      name: 'Amsterdam',
+      country: { code: 'NL' },
+    });
     expect((await cities('pariss'))[0]).toMatchObject({ name: 'Paris', country: { code: 'FR' } });
     expect((await cities('lodon'))[0]).toMatchObject({ name: 'London', country: { code: 'GB' } });
     const parsi = await cities('parsi');
     const paris = parsi.findIndex((city) => city.id === '2988507');
     expect(paris).toBeGreaterThanOrEqual(0);
     // Parsippany starts with "parsi": prefix matches come before near misses.
-    const prefixMatches = parsi.filter((city) => normaliseSearchText(city.name).startsWith('parsi'));
+    const prefixMatches = parsi.filter((city) =>
+      normaliseSearchText(city.name).startsWith('parsi'),
+    );
     expect(prefixMatches.length).toBeGreaterThan(0);
     expect(parsi.slice(0, prefixMatches.length)).toEqual(prefixMatches);
   });
@@ -223,7 +235,9 @@ describe('genres and instruments', () => {
       '{ instruments { slug name family is_family children { slug family types styles } } genres(parentsOnly: true) { slug } }',
     );
     expect(instruments.length).toBeGreaterThanOrEqual(10);
-    expect(instruments.every((family) => family.is_family && family.children.length > 0)).toBe(true);
+    expect(instruments.every((family) => family.is_family && family.children.length > 0)).toBe(
+      true,
+    );
     const guitars = instruments.find((family) => family.slug === 'guitars');
     const guitar = guitars?.children.find((child) => child.slug === 'guitar');
     expect(guitar?.family).toBe('guitars');
@@ -237,7 +251,9 @@ describe('genres and instruments', () => {
     expect(drums?.children.map((child) => child.slug)).toContain('drum-kit');
     // Styles name top-level genres, so the web app can show and filter them as genres.
     const genreSlugs = new Set(genres.map((genre) => genre.slug));
-    const styles = instruments.flatMap((family) => family.children.flatMap((child) => child.styles));
+    const styles = instruments.flatMap((family) =>
+      family.children.flatMap((child) => child.styles),
+    );
     expect(styles.filter((style) => !genreSlugs.has(style))).toEqual([]);
     // GM sound effects and synth pads are sounds, not instruments anyone plays.
     const slugs = instruments.flatMap((family) => family.children.map((child) => child.slug));
@@ -248,26 +264,39 @@ describe('genres and instruments', () => {
 
 describe('languages, user types and profile form data', () => {
   it('names languages in the caller language and marks the 13 supported ones', async () => {
-    const { languages } = await query<{ languages: Array<{ slug: string; name: string; is_supported: boolean }> }>(
-      '{ languages { slug name is_supported } }',
-      undefined,
-      { 'accept-language': 'fr' },
-    );
-    expect(languages.filter((language) => language.is_supported).map((language) => language.slug).sort()).toEqual(
-      [...SUPPORTED_LOCALES].sort(),
-    );
+    const { languages } = await query<{
+      languages: Array<{ slug: string; name: string; is_supported: boolean }>;
+    }>('{ languages { slug name is_supported } }', undefined, { 'accept-language': 'fr' });
+    expect(
+      languages
+        .filter((language) => language.is_supported)
+        .map((language) => language.slug)
+        .sort(),
+    ).toEqual([...SUPPORTED_LOCALES].sort());
     expect(languages.find((language) => language.slug === 'de')?.name).toBe('allemand');
   });
 
   it('lists user type categories with their types, searched and ordered', async () => {
     const all = await query<{
-      userTypeCategories: Array<{ slug: string; name: string; position: number; user_types: Array<{ slug: string }> }>;
+      userTypeCategories: Array<{
+        slug: string;
+        name: string;
+        position: number;
+        user_types: Array<{ slug: string }>;
+      }>;
     }>('{ userTypeCategories { slug name position user_types { slug name } } }');
     const positions = all.userTypeCategories.map((category) => category.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const performers = all.userTypeCategories.find((category) => category.slug === 'performers');
     expect(performers?.user_types.map((type) => type.slug)).toEqual(
-      expect.arrayContaining(['solo-artist', 'band', 'orchestra', 'choir', 'dj', 'singer-songwriter']),
+      expect.arrayContaining([
+        'solo-artist',
+        'band',
+        'orchestra',
+        'choir',
+        'dj',
+        'singer-songwriter',
+      ]),
     );
 
     const byName = await query<{ userTypeCategories: Array<{ name: string }> }>(
@@ -278,14 +307,19 @@ describe('languages, user types and profile form data', () => {
 
     const searched = await query<{
       userTypeCategories: Array<{ slug: string; user_types: Array<{ slug: string }> }>;
-    }>('query ($search: String) { userTypeCategories(search: $search) { slug user_types { slug } } }', {
-      search: 'AGENT',
-    });
-    expect(searched.userTypeCategories).toEqual([{ slug: 'industry', user_types: [{ slug: 'booking-agent' }] }]);
-
-    const category = await query<{ userTypeCategories: Array<{ slug: string; user_types: unknown[] }> }>(
-      '{ userTypeCategories(search: "educ") { slug user_types { slug } } }',
+    }>(
+      'query ($search: String) { userTypeCategories(search: $search) { slug user_types { slug } } }',
+      {
+        search: 'AGENT',
+      },
     );
+    expect(searched.userTypeCategories).toEqual([
+      { slug: 'industry', user_types: [{ slug: 'booking-agent' }] },
+    ]);
+
+    const category = await query<{
+      userTypeCategories: Array<{ slug: string; user_types: unknown[] }>;
+    }>('{ userTypeCategories(search: "educ") { slug user_types { slug } } }');
     expect(category.userTypeCategories.map((found) => found.slug)).toEqual(['education']);
     expect(category.userTypeCategories[0]?.user_types.length).toBeGreaterThan(1);
   });
@@ -302,21 +336,35 @@ describe('languages, user types and profile form data', () => {
       '{ profileFormData { supported_languages { slug is_supported } instruments { slug children { slug } } genres { slug } types { slug category { slug } } } }',
     );
     expect(profileFormData.supported_languages).toHaveLength(13);
-    expect(profileFormData.supported_languages.every((language) => language.is_supported)).toBe(true);
+    expect(profileFormData.supported_languages.every((language) => language.is_supported)).toBe(
+      true,
+    );
     expect(profileFormData.instruments.some((family) => family.children.length > 0)).toBe(true);
     expect(profileFormData.genres.length).toBeGreaterThanOrEqual(150);
-    expect(profileFormData.types).toContainEqual({ slug: 'composer', category: { slug: 'creators' } });
+    expect(profileFormData.types).toContainEqual({
+      slug: 'composer',
+      category: { slug: 'creators' },
+    });
   });
 });
 
 describe('formSections', () => {
   const FIELDS = 'label type subtype slug is_required choices is_multiple order';
   const SECTIONS = `query ($target: TargetUser!) { formSections(target: $target) { slug title fields { ${FIELDS} child_fields { ${FIELDS} } } } }`;
-  type Field = { slug: string; type: string; subtype: string | null; is_required: boolean; choices: string[]; child_fields: Field[] };
+  type Field = {
+    slug: string;
+    type: string;
+    subtype: string | null;
+    is_required: boolean;
+    choices: string[];
+    child_fields: Field[];
+  };
   type Section = { slug: string; fields: Field[] };
 
   it('gives individuals the required personal fields', async () => {
-    const { formSections } = await query<{ formSections: Section[] }>(SECTIONS, { target: 'INDIVIDUALS' });
+    const { formSections } = await query<{ formSections: Section[] }>(SECTIONS, {
+      target: 'INDIVIDUALS',
+    });
     expect(formSections.map((section) => section.slug)).toEqual(['personal']);
     const fields = formSections[0]?.fields ?? [];
     expect(fields.map((field) => [field.slug, field.type, field.is_required])).toEqual([
@@ -327,7 +375,9 @@ describe('formSections', () => {
   });
 
   it('gives bands an artist name and group members with their default fields', async () => {
-    const { formSections } = await query<{ formSections: Section[] }>(SECTIONS, { target: 'BANDS' });
+    const { formSections } = await query<{ formSections: Section[] }>(SECTIONS, {
+      target: 'BANDS',
+    });
     expect(formSections.map((section) => section.slug)).toEqual(['personal', 'members']);
     const personal = formSections[0]?.fields.map((field) => field.slug);
     expect(personal).toEqual(['artist_name', 'full_name', 'email', 'address']);
@@ -345,7 +395,12 @@ describe('formSections', () => {
       'other_instruments',
     ]);
     const byslug = new Map(members?.child_fields.map((field) => [field.slug, field]));
-    expect(byslug.get('gender')?.choices).toEqual(['male', 'female', 'non-binary', 'prefer-not-to-say']);
+    expect(byslug.get('gender')?.choices).toEqual([
+      'male',
+      'female',
+      'non-binary',
+      'prefer-not-to-say',
+    ]);
     expect(byslug.get('birthday')).toMatchObject({ type: 'datetime_field', subtype: 'date' });
     expect(byslug.get('back_vocals')?.type).toBe('toggle');
     expect(byslug.get('phone')?.type).toBe('tel');

@@ -23,7 +23,9 @@ export function createOrganisationsService(db: Executor) {
           .values({ ...input, createdById: ownerId })
           .returning();
         if (!row) throw new Error('insert into organisations returned no row');
-        await tx.insert(organisationMembers).values({ organisationId: row.id, userId: ownerId, role: 'owner' });
+        await tx
+          .insert(organisationMembers)
+          .values({ organisationId: row.id, userId: ownerId, role: 'owner' });
         return row;
       });
     },

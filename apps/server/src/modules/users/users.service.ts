@@ -1,8 +1,11 @@
 import type { AccountType, PlatformRole } from '@encore/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { users, type UserRow } from './users.table';
+
+export type { UserRow };
 
 export interface NewAccount {
   name: string;
@@ -22,19 +25,80 @@ export interface NewAccount {
 
 export function createUsersService(db: Executor) {
   return {
-    async createAccount(account: NewAccount, executor: Executor = db): Promise<UserRow> {
+    /** Creates the account, or answers null when the email is already taken. */
+    async createAccount(account: NewAccount, executor: Executor = db): Promise<UserRow | null> {
       const passwordHash = await hashPassword(account.password);
       const { password: _password, ...fields } = account;
       const [row] = await executor
         .insert(users)
         .values({ ...fields, passwordHash })
+        .onConflictDoNothing({ target: users.email })
         .returning();
-      if (!row) throw new Error('insert into users returned no row');
+      return row ?? null;
+    },
+
+    /** What a request needs to trust an access token: role, deletion and token cut-off. */
+    async sessionFacts(id: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          role: users.role,
+          sessionVersion: users.sessionVersion,
+          deletedAt: users.deletedAt,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       return row;
     },
 
+    async requireById(id: string, executor: Executor = db): Promise<UserRow> {
+      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!row || row.deletedAt) throw AppError.notFound('user');
+      return row;
+    },
+
+    async markVerified(id: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ isVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .returning();
+      return row;
+    },
+
+    /** A new password; the access tokens already handed out stop working. */
+    async setPassword(
+      id: string,
+      passwordHash: string,
+      changedAt: Date,
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
+        .update(users)
+        .set({
+          passwordHash,
+          sessionVersion: sql`${users.sessionVersion} + 1`,
+          updatedAt: changedAt,
+        })
+        .where(eq(users.id, id));
+    },
+
     async findByEmail(email: string, executor: Executor = db): Promise<UserRow | undefined> {
-      const [row] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
+      const [row] = await executor
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)))
+        .limit(1);
+      return row;
+    },
+
+    async findActive(id: string, executor: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
       return row;
     },
   };

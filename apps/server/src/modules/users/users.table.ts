@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AccountType, PlatformRole } from '@encore/core';
 import { citext, createdAt, deletedAt, updatedAt } from '../../db/columns';
 
@@ -20,6 +30,8 @@ export const users = pgTable(
     selectedType: text('selected_type').$type<AccountType>().notNull().default('INDIVIDUAL'),
     locale: text('locale').notNull().default('en'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** Carried in every access token; raising it (password reset) invalidates the tokens already out. */
+    sessionVersion: integer('session_version').notNull().default(0),
     avatarFileId: uuid('avatar_file_id'),
     dob: date('dob', { mode: 'string' }),
     about: text('about'),

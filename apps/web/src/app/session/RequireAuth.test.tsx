@@ -3,7 +3,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { RequireAuth } from './RequireAuth';
+import { SnackbarProvider } from '../../lib/snackbar';
 import { SessionProvider } from './SessionProvider';
+import { makeJwt } from './test-utils';
 
 function CurrentLocation() {
   const { pathname, search } = useLocation();
@@ -12,16 +14,18 @@ function CurrentLocation() {
 
 function renderAt(entry: string) {
   return render(
-    <SessionProvider>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route element={<RequireAuth />}>
-            <Route path="/organisations" element={<h1>My organisations</h1>} />
-          </Route>
-          <Route path="/login" element={<CurrentLocation />} />
-        </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+    <SnackbarProvider>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route element={<RequireAuth />}>
+              <Route path="/organisations" element={<h1>My organisations</h1>} />
+            </Route>
+            <Route path="/login" element={<CurrentLocation />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </SnackbarProvider>,
   );
 }
 
@@ -39,7 +43,7 @@ describe('RequireAuth', () => {
   });
 
   it('lets a signed-in user through', async () => {
-    Cookies.set('access_token', 'token', { path: '/' });
+    Cookies.set('access_token', makeJwt(Date.now() / 1000 + 86_400), { path: '/' });
     renderAt('/organisations?tab=x');
     expect(await screen.findByRole('heading', { name: 'My organisations' })).toBeTruthy();
     expect(screen.queryByTestId('location')).toBeNull();

@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingLogo } from '../shell/LoadingLogo';
 import { useSession } from './session';
-
-export function loginPathFor(pathname: string, search: string): string {
-  return `/login?next=${encodeURIComponent(pathname + search)}`;
-}
+import { loginPathFor } from './session-manager';
 
 /** Lets signed-in users through; sends everyone else to /login with the way back in `next`. */
 export function RequireAuth({ children }: { children?: ReactNode }) {

@@ -1,3 +1,4 @@
 export { SessionProvider } from './SessionProvider';
-export { RequireAuth, loginPathFor } from './RequireAuth';
+export { RequireAuth } from './RequireAuth';
+export { isPublicPath, loginPathFor, setSessionNavigator } from './session-manager';
 export { useSession, type AuthPayload, type SessionUser, type SessionStatus } from './session';

@@ -25,7 +25,7 @@ export function LoginPage() {
   const next = safeNextPath(rawNext, DASHBOARD_PATH);
   const { status, signIn } = useSession();
   const snackbar = useSnackbar();
-  const [login, { loading }] = useMutation(LOGIN);
+  const [login, { loading }] = useMutation(LOGIN, { context: { skipAuth: true } });
   const [error, setError] = useState<unknown>(null);
   const form = useZodForm(loginSchema, { email: '', password: '', remember_me: false });
 

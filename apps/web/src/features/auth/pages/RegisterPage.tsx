@@ -33,7 +33,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const { status, signIn } = useSession();
   const snackbar = useSnackbar();
-  const [register, { loading }] = useMutation(REGISTER);
+  const [register, { loading }] = useMutation(REGISTER, { context: { skipAuth: true } });
   const [error, setError] = useState<unknown>(null);
   // Set together with signIn so the "already signed in" notice never flashes before navigating.
   const [justRegistered, setJustRegistered] = useState(false);

@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [resetPassword, { loading }] = useMutation(RESET_PASSWORD);
+  const [resetPassword, { loading }] = useMutation(RESET_PASSWORD, { context: { skipAuth: true } });
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useZodForm(resetPasswordSchema, { password: '', password_confirmation: '' });

@@ -1,0 +1,320 @@
+import type { Locale, PlatformRole } from '@encore/core';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { MailService } from '../mail/mail.service';
+import type { UserRow, UsersService } from '../users/users.service';
+import { oneTimeTokens, refreshTokens, type OneTimeTokenPurpose } from './auth.table';
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  hashToken,
+  randomToken,
+  type AccessTokens,
+} from './auth.tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REFRESH_LIFETIME_MS = { standard: 7 * DAY_MS, rememberMe: 30 * DAY_MS } as const;
+/** Two tabs refreshing with the same token at once are legitimate, not a theft. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+export const ONE_TIME_TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
+  verify_email: 2 * DAY_MS,
+  reset_password: 60 * 60 * 1000,
+  change_email: 2 * DAY_MS,
+};
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface AuthPayload {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  user: UserRow;
+}
+
+export interface AuthServiceDependencies {
+  db: Database;
+  users: UsersService;
+  accessTokens: AccessTokens;
+  mail: MailService;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+const invalidOneTimeToken = () =>
+  new AppError('BAD_REQUEST', 'This link is invalid or has expired.', {
+    messageKey: 'errors.link_invalid',
+  });
+
+const invalidRefresh = () =>
+  new AppError('UNAUTHENTICATED', 'The refresh token is invalid or expired (invalid_grant).', {
+    messageKey: 'errors.refresh_invalid',
+  });
+
+export function createAuthService({
+  db,
+  users,
+  accessTokens,
+  mail,
+  publicUrl,
+  now = () => new Date(),
+}: AuthServiceDependencies) {
+  async function issueSession(
+    user: UserRow,
+    rememberMe: boolean,
+    meta: RequestMeta,
+    familyId = randomUUID(),
+  ) {
+    const refreshToken = randomToken();
+    const issuedAt = now();
+    await db.insert(refreshTokens).values({
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      rememberMe,
+      expiresAt: new Date(
+        issuedAt.getTime() +
+          (rememberMe ? REFRESH_LIFETIME_MS.rememberMe : REFRESH_LIFETIME_MS.standard),
+      ),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    });
+    return {
+      access_token: await accessTokens.sign(user, issuedAt),
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      token_type: 'Bearer' as const,
+      user,
+    };
+  }
+
+  async function createOneTimeToken(userId: string, purpose: OneTimeTokenPurpose, email?: string) {
+    const token = randomToken();
+    await db.insert(oneTimeTokens).values({
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      email: email ?? null,
+      expiresAt: new Date(now().getTime() + ONE_TIME_TOKEN_LIFETIME_MS[purpose]),
+    });
+    return token;
+  }
+
+  /** Spends a single-use token: unknown, used, expired or wrong-purpose tokens are all refused alike. */
+  async function consumeOneTimeToken(token: string, purpose: OneTimeTokenPurpose) {
+    const [row] = await db
+      .update(oneTimeTokens)
+      .set({ usedAt: now() })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(token)),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now()),
+        ),
+      )
+      .returning();
+    if (!row) throw invalidOneTimeToken();
+    return row;
+  }
+
+  async function sendVerification(user: UserRow) {
+    const token = await createOneTimeToken(user.id, 'verify_email');
+    await mail.send({
+      to: user.email,
+      locale: user.locale as Locale,
+      template: 'verify_email',
+      values: { name: user.name, actionUrl: `${publicUrl}/register/complete?token=${token}` },
+    });
+  }
+
+  return {
+    async register(
+      input: {
+        name: string;
+        email: string;
+        password: string;
+        type: UserRow['selectedType'];
+        locale?: Locale | undefined;
+      },
+      locale: Locale,
+      meta: RequestMeta,
+    ): Promise<AuthPayload> {
+      const role: PlatformRole = input.type === 'ORGANISATION' ? 'organiser' : 'performer';
+      const user = await users.createAccount({
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        role,
+        selectedType: input.type,
+        locale: input.locale ?? locale,
+      });
+      if (!user) throw AppError.validation({ 'input.email': ['validation.email_taken'] });
+      await sendVerification(user);
+      return issueSession(user, false, meta);
+    },
+
+    async login(
+      input: { email: string; password: string; remember_me?: boolean | undefined },
+      meta: RequestMeta,
+    ) {
+      const user = await users.findByEmail(input.email);
+      // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+      if (!user || !valid) {
+        throw new AppError('BAD_REQUEST', 'These credentials do not match our records.', {
+          messageKey: 'errors.invalid_credentials',
+        });
+      }
+      return issueSession(user, input.remember_me ?? false, meta);
+    },
+
+    async refresh(refreshToken: string, meta: RequestMeta): Promise<AuthPayload> {
+      const current = now();
+      // The revocation of a reused family must commit even though the request fails, so the
+      // transaction answers with an outcome and the error is raised after it.
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+          .for('update')
+          .limit(1);
+        if (!row || row.revokedAt || row.expiresAt <= current) return { kind: 'invalid' as const };
+        if (row.rotatedAt && current.getTime() - row.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+          // A rotated token presented again: someone else holds this family. End it everywhere.
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: current, revokedReason: 'reuse_detected' })
+            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+          return { kind: 'reused' as const };
+        }
+        const user = await users.findActive(row.userId, tx);
+        if (!user) return { kind: 'invalid' as const };
+        if (!row.rotatedAt)
+          await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: current })
+            .where(eq(refreshTokens.id, row.id));
+        const next = randomToken();
+        await tx.insert(refreshTokens).values({
+          userId: user.id,
+          familyId: row.familyId,
+          tokenHash: hashToken(next),
+          rememberMe: row.rememberMe,
+          expiresAt: new Date(
+            current.getTime() +
+              (row.rememberMe ? REFRESH_LIFETIME_MS.rememberMe : REFRESH_LIFETIME_MS.standard),
+          ),
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        });
+        return { kind: 'rotated' as const, user, next };
+      });
+      if (outcome.kind === 'invalid') throw invalidRefresh();
+      if (outcome.kind === 'reused') {
+        throw new AppError(
+          'UNAUTHENTICATED',
+          'The refresh token was already used (token_revoked).',
+          {
+            messageKey: 'errors.refresh_reused',
+          },
+        );
+      }
+      return {
+        access_token: await accessTokens.sign(outcome.user, current),
+        refresh_token: outcome.next,
+        expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+        token_type: 'Bearer',
+        user: outcome.user,
+      };
+    },
+
+    async logout(refreshToken: string): Promise<void> {
+      const [row] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+        .limit(1);
+      if (!row) return;
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now(), revokedReason: 'logout' })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** The signed-in user behind an access token, or null; tokens older than a reset are refused. */
+    async userForAccessToken(token: string): Promise<Pick<UserRow, 'id' | 'role'> | null> {
+      const claims = await accessTokens.verify(token);
+      if (!claims) return null;
+      const user = await users.sessionFacts(claims.userId);
+      if (!user || user.deletedAt) return null;
+      if (user.sessionVersion !== claims.sessionVersion) return null;
+      return { id: user.id, role: user.role };
+    },
+
+    sendVerification,
+
+    /** Marks the account verified; the token works once. */
+    async verifyEmail(token: string): Promise<UserRow> {
+      const row = await consumeOneTimeToken(token, 'verify_email');
+      const user = await users.markVerified(row.userId);
+      if (!user) throw invalidOneTimeToken();
+      return user;
+    },
+
+    async resendVerification(userId: string): Promise<void> {
+      const user = await users.findActive(userId);
+      if (!user) throw AppError.notFound('user');
+      if (user.isVerified) return;
+      await sendVerification(user);
+    },
+
+    /** Always answers the same way, so the form cannot tell which addresses have accounts. */
+    async forgotPassword(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const token = await createOneTimeToken(user.id, 'reset_password');
+      await mail.send({
+        to: user.email,
+        locale: user.locale as Locale,
+        template: 'reset_password',
+        values: { name: user.name, actionUrl: `${publicUrl}/password/reset?token=${token}` },
+      });
+    },
+
+    /** Sets the new password and signs the account out everywhere. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const row = await consumeOneTimeToken(token, 'reset_password');
+      const passwordHash = await hashPassword(password);
+      const changedAt = now();
+      await db.transaction(async (tx) => {
+        await users.setPassword(row.userId, passwordHash, changedAt, tx);
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: changedAt, revokedReason: 'password_reset' })
+          .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+      });
+      const user = await users.findActive(row.userId);
+      if (user) {
+        await mail.send({
+          to: user.email,
+          locale: user.locale as Locale,
+          template: 'password_changed',
+          values: { name: user.name },
+        });
+      }
+    },
+  };
+}
+
+let dummyHashPromise: Promise<string> | undefined;
+/** A real argon2id hash of a random string, so unknown accounts cost the same time as known ones. */
+const dummyHash = () => (dummyHashPromise ??= hashPassword(randomToken()));
+
+export type AuthService = ReturnType<typeof createAuthService>;

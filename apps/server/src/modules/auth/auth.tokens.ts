@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { PlatformRole } from '@encore/core';
+
+/** Long enough that the client's "expiring soon" rule (under one hour left) has room to act. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
+const ALGORITHM = 'HS256';
+const ISSUER = 'encore';
+
+export interface AccessClaims {
+  userId: string;
+  role: PlatformRole;
+  /** The account's session version when the token was signed; a newer version refuses it. */
+  sessionVersion: number;
+}
+
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(
+      user: { id: string; role: PlatformRole; sessionVersion: number },
+      now = new Date(),
+    ): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ role: user.role, sv: user.sessionVersion })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS)
+        .sign(key);
+    },
+
+    /** The claims of a valid token, or null for anything expired, forged or malformed. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
+        const role = payload.role;
+        if (role !== 'performer' && role !== 'organiser' && role !== 'admin') return null;
+        return { userId: payload.sub, role, sessionVersion: payload.sv };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** 256 random bits, URL-safe: the refresh and single-use tokens handed to clients. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

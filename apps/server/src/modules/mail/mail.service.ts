@@ -1,0 +1,68 @@
+import type { Locale } from '@encore/core';
+import { desc } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../../db/client';
+import { translatorFor } from '../../lib/i18n';
+import { renderEmail, type EmailTemplate, type TemplateValues } from './mail.templates';
+import { mailOutbox, type OutboxRow } from './mail.table';
+
+export interface MailServiceOptions {
+  db: Database;
+  smtpUrl: string | undefined;
+  from: string;
+  publicUrl: string;
+}
+
+export interface EmailRequest {
+  to: string;
+  locale: Locale;
+  template: EmailTemplate;
+  values: TemplateValues;
+}
+
+/**
+ * Sends translated emails with an HTML and a text part: over SMTP when SMTP_URL is set, otherwise
+ * into the outbox table, which /dev/mail lists.
+ */
+export function createMailService({ db, smtpUrl, from, publicUrl }: MailServiceOptions) {
+  const transport: Transporter | undefined = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : undefined;
+
+  return {
+    usesOutbox: transport === undefined,
+
+    async send(request: EmailRequest): Promise<void> {
+      const t = translatorFor(request.locale);
+      const email = renderEmail(request.template, { ...request.values, appUrl: publicUrl }, t);
+      if (transport) {
+        await transport.sendMail({
+          from,
+          to: request.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+        });
+        return;
+      }
+      await db.insert(mailOutbox).values({
+        recipient: request.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        locale: request.locale,
+        template: request.template,
+      });
+    },
+
+    async outbox(limit = 50): Promise<OutboxRow[]> {
+      return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+    },
+
+    close(): void {
+      transport?.close();
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,73 @@
+import type { Translate } from '../../lib/i18n';
+
+export const EMAIL_TEMPLATES = [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  'password_changed',
+] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+
+export interface TemplateValues {
+  name: string;
+  /** The link the email asks the recipient to follow, when it has one. */
+  actionUrl?: string;
+  [key: string]: string | number | undefined;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+/** Every email shares one layout: greeting, paragraphs, an optional button, a footer. */
+export function renderEmail(
+  template: EmailTemplate,
+  values: TemplateValues & { appUrl: string },
+  t: Translate,
+): RenderedEmail {
+  const key = (part: string) => `emails:${template}.${part}`;
+  const subject = t(key('subject'), values);
+  const greeting = t('emails:common.greeting', values);
+  const paragraphs = t(key('body'), { ...values, returnObjects: true }) as unknown as string[];
+  const action = values.actionUrl ? t(key('action'), values) : undefined;
+  const footer = t('emails:common.footer', values);
+
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action && values.actionUrl ? [`${action}: ${values.actionUrl}`, ''] : []),
+    '—',
+    footer,
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="${escapeHtml(t('emails:common.lang'))}" dir="${escapeHtml(t('emails:common.dir'))}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f6f6;font-family:Arial,Helvetica,sans-serif;color:#212121">
+  <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+    <tr><td>
+      <p style="font-size:22px;font-weight:bold;color:#c62828;margin:0 0 24px">Encore</p>
+      <p>${escapeHtml(greeting)}</p>
+      ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n      ')}
+      ${
+        action && values.actionUrl
+          ? `<p style="margin:32px 0"><a href="${escapeHtml(values.actionUrl)}" style="background:#c62828;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
+      <p style="font-size:12px;color:#616161">${escapeHtml(values.actionUrl)}</p>`
+          : ''
+      }
+      <p style="font-size:12px;color:#616161;margin-top:32px">${escapeHtml(footer)}</p>
+    </td></tr>
+  </table>
+</body>
+</html>`;
+  return { subject, html, text };
+}
