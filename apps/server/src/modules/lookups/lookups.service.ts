@@ -1,11 +1,11 @@
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale, type TargetUser } from '@encore/core';
-import { and, asc, like, notLike, or, sql, type SQL } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import ISO6391 from 'iso-639-1';
 import type { Database } from '../../db/client';
+import { findCities, type CityMatch } from './city-search';
 import { DEFAULT_FORM_SECTIONS, type FormSectionTemplate } from './form-sections.data';
 import { PAYMENT_COUNTRY_CODES } from './lookups.data';
 import {
-  cities,
   countries,
   genres,
   instruments,
@@ -98,29 +98,6 @@ interface ReferenceData {
 }
 
 const CITY_CACHE_SIZE = 2_000;
-/** Near misses need something to go on: below this many characters only prefixes match. */
-const FUZZY_MIN_LENGTH = 3;
-/**
- * pg_trgm similarity a near miss needs. The extension's default, 0.3, lets every name sharing the
- * first two letters through the index (`satte` rechecks 10,000 rows, 50 ms on PGlite); 0.4 keeps
- * one-letter typos of names of five letters or more (`lodon`, `zurch`, `amsterdm`) at a tenth of
- * the cost. Swapped letters score lower (`parsi`/`paris` 0.33), so they get their own search.
- */
-const FUZZY_SIMILARITY = 0.4;
-/** Weight of log10(population) against similarity (0..1) when ranking near misses. */
-const FUZZY_POPULATION_WEIGHT = 0.08;
-/** Queries longer than this are not searched for swapped letters (one index probe per swap). */
-const TRANSPOSITION_MAX_LENGTH = 24;
-
-interface CityMatch {
-  id: string;
-  name: string;
-  country_code: string;
-  admin_code: string | null;
-  population: number;
-  latitude: number;
-  longitude: number;
-}
 
 /**
  * Lookups are reference data: seeded at start, never changed while the server runs. Countries,
@@ -180,16 +157,7 @@ export function createLookupsService(db: Database) {
       cityCache.set(key, cached);
       return cached;
     }
-    const prefixed = await db
-      .select(CITY_COLUMNS)
-      .from(cities)
-      .where(like(cities.searchName, `${search}%`))
-      .orderBy(prefixOrder(search), asc(cities.id))
-      .limit(first);
-    const matches =
-      prefixed.length < first && search.length >= FUZZY_MIN_LENGTH
-        ? [...prefixed, ...(await nearMisses(db, search, first - prefixed.length))]
-        : prefixed;
+    const matches = await findCities(db, search, first);
     cityCache.set(key, matches);
     if (cityCache.size > CITY_CACHE_SIZE) {
       const oldest = cityCache.keys().next().value;
@@ -300,79 +268,6 @@ export function createLookupsService(db: Database) {
 }
 
 export type LookupsService = ReturnType<typeof createLookupsService>;
-
-const CITY_COLUMNS = {
-  id: cities.id,
-  name: cities.name,
-  country_code: cities.countryCode,
-  admin_code: cities.adminCode,
-  population: cities.population,
-  latitude: cities.latitude,
-  longitude: cities.longitude,
-};
-
-/**
- * Most populous first. Two letters match thousands of names, so walking the population index until
- * twenty match is fastest, and the planner sees that. From three letters on, the matches are a
- * few hundred at most, but the planner's estimate for a narrow prefix is coarse (one histogram
- * bucket, ~1,350 rows) and it may still walk the population index through the whole table
- * (`sec`: 80 ms instead of 1 ms); `population + 0` takes that index out of its choices, so it
- * reads the prefix range and sorts it.
- */
-function prefixOrder(search: string): SQL {
-  return search.length < 3 ? sql`${cities.population} desc` : sql`${cities.population} + 0 desc`;
-}
-
-/** `parsi` -> `aprsi`, `prasi`, `pasri`, `paris`: the commonest typo is two swapped letters. */
-export function transpositions(search: string): string[] {
-  if (search.length > TRANSPOSITION_MAX_LENGTH) return [];
-  const variants = new Set<string>();
-  for (let index = 0; index + 1 < search.length; index += 1) {
-    const a = search.charAt(index);
-    const b = search.charAt(index + 1);
-    if (a === b || a === ' ' || b === ' ') continue;
-    variants.add(search.slice(0, index) + b + a + search.slice(index + 2));
-  }
-  return [...variants];
-}
-
-/**
- * Names that do not start with the search but nearly match it: trigram similarity of at least
- * FUZZY_SIMILARITY (the GIN index), or starting with the search with two letters swapped (the
- * prefix index). Ranked by how close the name is to the search or to a swapped variant, plus a
- * little for size, so `lodon` puts London before Loddon while a town one letter off still beats a
- * metropolis that merely shares a syllable. pg_trgm reads its threshold from a setting, so the
- * query runs in a transaction that sets it locally.
- */
-async function nearMisses(db: Database, search: string, limit: number): Promise<CityMatch[]> {
-  const swapped = transpositions(search);
-  const closeness = sql.join(
-    [search, ...swapped].map((text) => sql`similarity(${cities.searchName}, ${text})`),
-    sql`, `,
-  );
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.similarity_threshold', ${String(FUZZY_SIMILARITY)}, true)`,
-    );
-    return tx
-      .select(CITY_COLUMNS)
-      .from(cities)
-      .where(
-        and(
-          or(
-            sql`${cities.searchName} % ${search}`,
-            ...swapped.map((variant) => like(cities.searchName, `${variant}%`)),
-          ),
-          notLike(cities.searchName, `${search}%`),
-        ),
-      )
-      .orderBy(
-        sql`greatest(${closeness}) + ${sql.raw(String(FUZZY_POPULATION_WEIGHT))} * log(${cities.population} + 1) desc`,
-        asc(cities.id),
-      )
-      .limit(limit);
-  });
-}
 
 /** ISO 639-1 languages (iso-639-1), named in the caller's language where ICU knows the name. */
 function languages(locale: Locale = DEFAULT_LOCALE): LanguageRow[] {
