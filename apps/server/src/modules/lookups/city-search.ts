@@ -55,7 +55,11 @@ const CITY_COLUMNS = {
   longitude: cities.longitude,
 };
 
-export async function findCities(db: Database, search: string, first: number): Promise<CityMatch[]> {
+export async function findCities(
+  db: Database,
+  search: string,
+  first: number,
+): Promise<CityMatch[]> {
   const prefixed = await db
     .select(CITY_COLUMNS)
     .from(cities)
@@ -86,7 +90,8 @@ export function oneEditPatterns(search: string): string[] {
     const before = search.slice(0, index);
     const letter = search.charAt(index);
     const next = search.charAt(index + 1);
-    if (next && next !== letter) patterns.add(`${before}${next}${letter}${search.slice(index + 2)}%`);
+    if (next && next !== letter)
+      patterns.add(`${before}${next}${letter}${search.slice(index + 2)}%`);
     if (search.length > NEAR_MISS_MIN_LENGTH) patterns.add(`${before}${search.slice(index + 1)}%`);
     if (index >= FIRST_WILDCARD_POSITION) {
       patterns.add(`${before}_${search.slice(index)}%`);

@@ -27,6 +27,7 @@ const filterCitiesArgs = z.object({
 
 const userTypeCategoriesArgs = z.object({
   search: z.string().trim().max(100).nullish(),
+  // Enums already checked by GraphQL; a repeated column adds nothing, so only its first use counts.
   orderBy: z
     .array(
       z.object({
@@ -34,8 +35,12 @@ const userTypeCategoriesArgs = z.object({
         order: z.enum(SORT_DIRECTIONS),
       }),
     )
-    .max(USER_TYPE_CATEGORY_ORDER_COLUMNS.length)
-    .nullish(),
+    .nullish()
+    .transform((clauses) =>
+      clauses?.filter(
+        (clause, index) => clauses.findIndex((other) => other.column === clause.column) === index,
+      ),
+    ),
 });
 
 let targetUserRef: EnumRef<BuilderTypes, TargetUser> | undefined;

@@ -58,9 +58,9 @@ export const cities = pgTable(
   (table) => [
     // Prefix search: `search_name LIKE 'par%'` needs text_pattern_ops whatever the collation.
     index('cities_search_name_prefix_idx').on(table.searchName.op('text_pattern_ops')),
-    // Typo-tolerant search: the pg_trgm similarity operator `%`.
+    // Near misses: pg_trgm word similarity (`<%`) and LIKE patterns with inner wildcards.
     index('cities_search_name_trgm_idx').using('gin', table.searchName.op('gin_trgm_ops')),
-    // Most populous first: lets a broad prefix walk cities by population and stop at the page size.
+    // Most populous first: a two-letter prefix walks cities by population until the page is full.
     index('cities_population_idx').on(sql`${table.population} desc`),
     index('cities_country_code_idx').on(table.countryCode),
   ],

@@ -1,6 +1,7 @@
 import { SUPPORTED_LOCALES } from '@encore/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { oneEditPatterns } from './city-search';
 import { seedLookups } from './lookups.seed';
 import { normaliseSearchText } from './search-text';
 
@@ -68,6 +69,20 @@ describe('search text', () => {
     expect(normaliseSearchText('Łódź')).toBe('lodz');
     expect(normaliseSearchText("L'Aquila")).toBe('laquila');
     expect(normaliseSearchText('100% _x_')).toBe('100 x');
+  });
+});
+
+describe('one-edit patterns', () => {
+  it('covers swapped, extra, missing and wrong letters, keeping a literal prefix', () => {
+    const patterns = oneEditPatterns('lodon');
+    expect(patterns).toEqual(
+      expect.arrayContaining(['oldon%', 'ldon%', 'lo_don%', 'lo_on%', 'lodno%', 'lodo%']),
+    );
+    expect(patterns.every((pattern) => !pattern.startsWith('lodon'))).toBe(true);
+    expect(
+      patterns.filter((pattern) => pattern.indexOf('_') >= 0 && pattern.indexOf('_') < 2),
+    ).toEqual([]);
+    expect(oneEditPatterns('x'.repeat(30))).toEqual([]);
   });
 });
 
@@ -165,6 +180,17 @@ describe('filterCities', () => {
     });
     expect((await cities('pariss'))[0]).toMatchObject({ name: 'Paris', country: { code: 'FR' } });
     expect((await cities('lodon'))[0]).toMatchObject({ name: 'London', country: { code: 'GB' } });
+    expect((await cities('berln'))[0]).toMatchObject({ name: 'Berlin', country: { code: 'DE' } });
+    expect((await cities('kopenhagen'))[0]).toMatchObject({
+      name: 'Copenhagen',
+      country: { code: 'DK' },
+    });
+    expect((await cities('sao paolo'))[0]).toMatchObject({
+      name: 'São Paulo',
+      country: { code: 'BR' },
+    });
+    // A word inside a longer name.
+    expect((await cities('new yrok'))[0]?.name).toBe('New York City');
     const parsi = await cities('parsi');
     const paris = parsi.findIndex((city) => city.id === '2988507');
     expect(paris).toBeGreaterThanOrEqual(0);
