@@ -15,7 +15,9 @@ import { FormError } from '../components/FormError';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [forgotPassword, { loading }] = useMutation(FORGOT_PASSWORD, { context: { skipAuth: true } });
+  const [forgotPassword, { loading }] = useMutation(FORGOT_PASSWORD, {
+    context: { skipAuth: true },
+  });
   const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(forgotPasswordSchema, { email: '' });
