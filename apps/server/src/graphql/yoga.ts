@@ -1,6 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createFetch } from '@whatwg-node/fetch';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -8,7 +9,7 @@ import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 import { categoriseRequestErrors, maskError } from './errors';
 import { getSchema } from './schema';
-import { resolveRequestLocale } from '../lib/request-locale';
+import { resolveLocaleFromHeaders, resolveRequestLocale } from '../lib/request-locale';
 import { translatorFor } from '../lib/i18n';
 import type { Viewer } from './viewer';
 
@@ -16,6 +17,18 @@ export interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
+
+const CACHED_REFERENCE_QUERIES = [
+  'countries',
+  'allCountries',
+  'paymentCountries',
+  'genres',
+  'instruments',
+  'languages',
+  'userTypeCategories',
+  'profileFormData',
+  'formSections',
+] as const;
 
 export const UPLOAD_LIMITS = {
   fileSize: 25 * 1024 * 1024,
@@ -60,6 +73,18 @@ export function createGraphQLServer(
       }),
       ...(config.isProduction ? [disableIntrospection] : []),
       categoriseRequestErrors,
+      // Reference lists never change while the server runs: answer them from memory, per language.
+      // Only the coordinates listed are cached (the default TTL is 0), and only for anonymous
+      // callers, so nothing that depends on who is asking can be served to someone else.
+      useResponseCache({
+        session: (request) => resolveLocaleFromHeaders(request.headers),
+        enabled: (request) => !request.headers.get('authorization'),
+        ttl: 0,
+        ttlPerSchemaCoordinate: Object.fromEntries(
+          CACHED_REFERENCE_QUERIES.map((field) => [`Query.${field}`, 3_600_000]),
+        ),
+        includeExtensionMetadata: false,
+      }),
     ],
     context: async ({ req, reply }) => {
       const locale = resolveRequestLocale(req);

@@ -17,3 +17,11 @@ export function resolveRequestLocale(req: FastifyRequest): Locale {
     req.headers['accept-language'],
   );
 }
+
+/** The same rule over WHATWG headers (inside GraphQL Yoga's plugins). */
+export function resolveLocaleFromHeaders(headers: Headers): Locale {
+  return negotiateLocale(
+    cookieValue(headers.get('cookie') ?? undefined, COOKIE_NAMES.locale),
+    headers.get('accept-language'),
+  );
+}
