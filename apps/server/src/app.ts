@@ -11,6 +11,7 @@ import { translatorFor } from './lib/i18n';
 import { requestScope } from './lib/request-scope';
 import { resolveRequestLocale } from './lib/request-locale';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
+import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFilesRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createServices, type Services } from './services';
@@ -100,6 +101,7 @@ export async function buildApp({
 
   registerHealthRoutes(app, database);
   registerAnalyticsRoutes(app, services, resolveViewer);
+  registerMailRoutes(app, services);
   registerFilesRoutes(app, services, resolveViewer);
 
   const yoga = createGraphQLServer(config, services, resolveViewer);

@@ -4,7 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Paths the single-page app never owns: unknown ones answer 404 in the API's format. */
-const API_PREFIXES = ['/graphql', '/api/', '/files/', '/socket.io', '/healthz', '/webhooks/'];
+const API_PREFIXES = [
+  '/graphql',
+  '/api/',
+  '/files/',
+  '/socket.io',
+  '/healthz',
+  '/webhooks/',
+  '/dev/',
+];
 
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');

@@ -38,6 +38,10 @@ async function registerAccount(email: string, locale?: string) {
 }
 
 describe('account emails over SMTP', () => {
+  it('has no development outbox page when mail really goes out', async () => {
+    expect((await fetch(`${server.url}/dev/mail`)).status).toBe(404);
+  });
+
   it('sends a verification email whose link verifies the account once', async () => {
     const email = 'clara.verify@example.test';
     const accessToken = await registerAccount(email);
