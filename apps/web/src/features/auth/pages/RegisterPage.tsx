@@ -24,7 +24,7 @@ import { REGISTER, type AccountType } from '../auth.graphql';
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, registerSchema } from '../auth.schemas';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 
 type TextFieldName = 'name' | 'email' | 'password' | 'password_confirmation';
 
@@ -142,21 +142,13 @@ export function RegisterPage() {
           required
           helperText={helper('email')}
         />
-        <PasswordField
-          {...form.text('password')}
-          id="register-password"
-          label={t('auth.fields.password')}
-          autoComplete="new-password"
-          required
-          helperText={helper('password') ?? t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField
-          {...form.text('password_confirmation')}
-          id="register-password-confirmation"
-          label={t('auth.fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          helperText={helper('password_confirmation')}
+        <NewPasswordFields
+          idPrefix="register"
+          passwordLabel={t('auth.fields.password')}
+          password={form.text('password')}
+          confirmation={form.text('password_confirmation')}
+          passwordError={helper('password')}
+          confirmationError={helper('password_confirmation')}
         />
         <FormControl error={Boolean(form.errors.accept_terms)} required>
           <FormControlLabel

@@ -11,7 +11,7 @@ import { RESET_PASSWORD } from '../auth.graphql';
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../auth.schemas';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 
 /** Reached from the e-mailed link: /password/reset?token=... */
 export function ResetPasswordPage() {
@@ -67,21 +67,13 @@ export function ResetPasswordPage() {
       <>
         <FormError error={error} />
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
-          <PasswordField
-            {...form.text('password')}
-            id="reset-password"
-            label={t('auth.fields.newPassword')}
-            autoComplete="new-password"
-            required
-            helperText={helper('password') ?? t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          />
-          <PasswordField
-            {...form.text('password_confirmation')}
-            id="reset-password-confirmation"
-            label={t('auth.fields.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            helperText={helper('password_confirmation')}
+          <NewPasswordFields
+            idPrefix="reset"
+            passwordLabel={t('auth.fields.newPassword')}
+            password={form.text('password')}
+            confirmation={form.text('password_confirmation')}
+            passwordError={helper('password')}
+            confirmationError={helper('password_confirmation')}
           />
           <Button type="submit" variant="contained" size="large" disabled={loading}>
             {loading ? t('auth.reset.submitting') : t('auth.reset.submit')}
