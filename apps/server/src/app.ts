@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolver';
 import { registerWebApp } from './http/web-app';
 import { translatorFor } from './lib/i18n';
+import { openRedis } from './lib/redis';
 import { requestScope } from './lib/request-scope';
 import { resolveRequestLocale } from './lib/request-locale';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
@@ -49,7 +50,7 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -58,7 +59,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
 
-  const services = createServices({ db: database.db, config });
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const services = createServices({ db: database.db, config, redis });
   const bearerViewer = bearerViewerResolver(services.auth);
   const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;
   app.decorate('services', services);
@@ -67,6 +69,7 @@ export async function buildApp({
     reply.header('x-request-id', req.id);
   });
   app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => redis.disconnect());
     if (closeDatabaseOnClose) await database.close();
   });
 

@@ -30,6 +30,12 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('encore'),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +71,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; absent in API-only test servers. */
   webDist: string | undefined;
+  /** Abuse limits on sign-in and similar operations; off only for load tests. */
+  rateLimits: { enabled: boolean; prefix: string };
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP rate limits count. */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {}
@@ -106,10 +116,19 @@ export function loadConfig(
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    rateLimits: { enabled: env.RATE_LIMITS === 'on', prefix: env.RATE_LIMIT_PREFIX },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(dataDir);
   return config;
+}
+
+/** `true`, `false`, or the proxies' addresses and CIDR ranges separated by commas. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 function readS3(env: Env): Config['s3'] {

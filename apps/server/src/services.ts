@@ -1,24 +1,37 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createRateLimiterStore } from './lib/rate-limit';
 import { createStorage } from './lib/storage';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createFilesService } from './modules/files/files.service';
 import { userUploadReadPolicy, type FileReadPolicies } from './modules/files/files.policy';
 import { USER_UPLOAD } from './modules/files/files.rules';
 import { createLookupsService } from './modules/lookups/lookups.service';
+import { createAccountUpgradesService } from './modules/account-upgrades/account-upgrades.service';
+import { createAuthRateLimits } from './modules/auth/auth.rate-limits';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/auth.tokens';
 import { createMailService } from './modules/mail/mail.service';
+import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { createUsersService } from './modules/users/users.service';
 
 export interface ServiceDependencies {
   db: Database;
   config: Config;
+  /** Shared state for several server processes (rate-limit counters); absent on one machine. */
+  redis?: Redis | undefined;
 }
 
 /** The composition root: each feature's service gets what it needs and nothing else. */
-export function createServices({ db, config }: ServiceDependencies) {
+export function createServices({ db, config, redis }: ServiceDependencies) {
   const storage = createStorage(config);
+  const rateLimiters = createRateLimiterStore({
+    redis,
+    prefix: config.rateLimits.prefix,
+    enabled: config.rateLimits.enabled,
+  });
   // Who may read a private file, per owning feature; a feature that owns files adds its policy here.
   const fileReadPolicies: FileReadPolicies = {
     [USER_UPLOAD]: userUploadReadPolicy,
@@ -30,6 +43,10 @@ export function createServices({ db, config }: ServiceDependencies) {
     publicUrl: config.publicUrl,
   });
   const users = createUsersService(db);
+  const organisations = createOrganisationsService(db);
+  const lookups = createLookupsService(db);
+  const files = createFilesService({ db, storage, readPolicies: fileReadPolicies });
+  const profiles = createProfilesService({ db, users, lookups, files });
   return {
     analytics: createAnalyticsService(db),
     auth: createAuthService({
@@ -37,12 +54,18 @@ export function createServices({ db, config }: ServiceDependencies) {
       users,
       accessTokens: createAccessTokens(config.jwtSecret),
       mail,
+      organisations,
+      profiles,
+      rateLimits: createAuthRateLimits(rateLimiters),
       publicUrl: config.publicUrl,
     }),
     mail,
     users,
-    files: createFilesService({ db, storage, readPolicies: fileReadPolicies }),
-    lookups: createLookupsService(db),
+    organisations,
+    files,
+    lookups,
+    profiles,
+    accountUpgrades: createAccountUpgradesService({ db, users, mail, publicUrl: config.publicUrl }),
   };
 }
 

@@ -47,7 +47,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-data-'));
   return loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: 'none' },
+    // Rate limits are off unless a test turns them on: many tests sign in from one address.
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: 'none', RATE_LIMITS: 'off' },
     { ...overrides },
   );
 }

@@ -245,3 +245,23 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** Progress of a client-side operation; also the snackbar types. */
 export const OPERATION_STATUSES = ['loading', 'success', 'error'] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+/** How well a person plays an instrument on their profile; ordered from least to most. */
+export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+
+/** A person's gender on their profile: the same choices as group-member forms. */
+export const GENDERS = GROUP_MEMBER_GENDERS;
+export type Gender = (typeof GENDERS)[number];
+
+/**
+ * Premium features an administrator grants to an account (docs/decisions.md, "Premium").
+ * `profile_badge` marks the public profile; `featured_profile` lists the person first among
+ * applicants with equal standing.
+ */
+export const PREMIUM_FEATURES = ['profile_badge', 'featured_profile'] as const;
+export type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
+
+/** A performer's request for an organiser account, decided by a platform administrator. */
+export const UPGRADE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
+export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];

@@ -7,3 +7,4 @@ export * from './pagination';
 export * from './tokens';
 export * from './video-links';
 export * from './analytics';
+export * from './profile';

@@ -6,3 +6,5 @@ export * from '../modules/files/files.table';
 export * from '../modules/lookups/lookups.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/mail/mail.table';
+export * from '../modules/profiles/profiles.table';
+export * from '../modules/account-upgrades/account-upgrades.table';

@@ -1,8 +1,10 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { registerAccountUpgradesGraphQL } from '../modules/account-upgrades/account-upgrades.graphql';
 import { registerAuthGraphQL } from '../modules/auth/auth.graphql';
 import { registerFilesGraphQL } from '../modules/files/files.graphql';
 import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
+import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
 import { builder } from './builder';
 import { registerMoney } from './money';
 import { registerScalars } from './scalars';
@@ -20,6 +22,8 @@ export function getSchema(): GraphQLSchema {
   registerAuthGraphQL();
   registerLookupsGraphQL();
   registerFilesGraphQL();
+  registerProfilesGraphQL();
+  registerAccountUpgradesGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

@@ -1,4 +1,4 @@
-import type { AccountType, OrganisationRole, PlatformRole } from '@encore/core';
+import type { AccountType, OrganisationRole, PlatformRole, ProfessionalLevel } from '@encore/core';
 
 /** Every demo account shares this password; the README lists the logins. */
 export const DEMO_PASSWORD = 'encore-demo';
@@ -43,7 +43,7 @@ export interface DemoAccount {
   locale: string;
   city: DemoCityKey;
   about: string;
-  professionalLevel?: string;
+  professionalLevel?: ProfessionalLevel;
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [

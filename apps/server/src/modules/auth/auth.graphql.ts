@@ -4,6 +4,9 @@ import { parseInput } from '../../lib/validation';
 import { AccountTypeRef, asOwnAccount, UserRef } from '../users/users.graphql';
 import type { AuthPayload } from './auth.service';
 import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   refreshSchema,
@@ -73,7 +76,64 @@ export function registerAuthGraphQL(): void {
     }),
   });
 
+  const ChangePasswordInput = builder.inputType('ChangePasswordInput', {
+    fields: (t) => ({
+      current_password: t.string({ required: false }),
+      password: t.string({ required: false }),
+      password_confirmation: t.string({ required: false }),
+      remember_me: t.boolean({ required: false }),
+    }),
+  });
+  const ChangeEmailInput = builder.inputType('ChangeEmailInput', {
+    fields: (t) => ({
+      email: t.string({ required: false }),
+      current_password: t.string({ required: false }),
+    }),
+  });
+  const DeleteAccountInput = builder.inputType('DeleteAccountInput', {
+    fields: (t) => ({ current_password: t.string({ required: false }) }),
+  });
+
   builder.mutationFields((t) => ({
+    changePassword: t.field({
+      type: AuthPayloadRef,
+      description: 'Every session of the account ends; the answer is a new one for this device.',
+      authScopes: { loggedIn: true },
+      args: { input: t.arg({ type: ChangePasswordInput }) },
+      resolve: (_root, { input }, context) =>
+        context.services.auth.changePassword(
+          context.viewer.user!.id,
+          parseInput(changePasswordSchema, withoutNulls(input), context.t),
+          requestMeta(context),
+        ),
+    }),
+    changeEmail: t.field({
+      type: SuccessRef,
+      description:
+        'Sends a confirmation link to the new address; the account moves when it is followed.',
+      authScopes: { loggedIn: true },
+      args: { input: t.arg({ type: ChangeEmailInput }) },
+      resolve: async (_root, { input }, context) => {
+        const parsed = parseInput(changeEmailSchema, withoutNulls(input), context.t);
+        await context.services.auth.requestEmailChange(context.viewer.user!.id, parsed);
+        return {
+          success: true,
+          message: context.t('auth.email_change_sent', { email: parsed.email }),
+        };
+      },
+    }),
+    deleteAccount: t.field({
+      type: SuccessRef,
+      authScopes: { loggedIn: true },
+      args: { input: t.arg({ type: DeleteAccountInput }) },
+      resolve: async (_root, { input }, context) => {
+        await context.services.auth.deleteAccount(
+          context.viewer.user!.id,
+          parseInput(deleteAccountSchema, withoutNulls(input), context.t),
+        );
+        return { success: true, message: context.t('auth.account_deleted') };
+      },
+    }),
     verifyEmail: t.field({
       type: UserRef,
       authScopes: { public: true },
@@ -100,6 +160,7 @@ export function registerAuthGraphQL(): void {
       resolve: async (_root, { input }, context) => {
         await context.services.auth.forgotPassword(
           parseInput(forgotPasswordSchema, withoutNulls(input), context.t).email,
+          requestMeta(context),
         );
         return { success: true, message: context.t('auth.reset_link_sent') };
       },

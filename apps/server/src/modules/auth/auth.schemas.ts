@@ -45,3 +45,17 @@ export const resetPasswordSchema = withConfirmation(
     password_confirmation: z.string(),
   }),
 );
+
+const currentPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+
+export const changePasswordSchema = withConfirmation(
+  z.strictObject({
+    current_password: currentPassword,
+    password: newPassword,
+    password_confirmation: z.string(),
+    remember_me: z.boolean().optional(),
+  }),
+);
+
+export const changeEmailSchema = z.strictObject({ email, current_password: currentPassword });
+export const deleteAccountSchema = z.strictObject({ current_password: currentPassword });

@@ -1,10 +1,13 @@
 import type { Locale, PlatformRole } from '@encore/core';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailService } from '../mail/mail.service';
+import type { OrganisationsService } from '../organisations/organisations.service';
+import type { ProfilesService } from '../profiles/profiles.service';
+import type { AuthRateLimits } from './auth.rate-limits';
 import type { UserRow, UsersService } from '../users/users.service';
 import { oneTimeTokens, refreshTokens, type OneTimeTokenPurpose } from './auth.table';
 import {
@@ -42,14 +45,27 @@ export interface AuthServiceDependencies {
   users: UsersService;
   accessTokens: AccessTokens;
   mail: MailService;
+  organisations: OrganisationsService;
+  profiles: ProfilesService;
+  rateLimits: AuthRateLimits;
   publicUrl: string;
   now?: () => Date;
 }
+
+const UNKNOWN_IP = 'unknown';
 
 const invalidOneTimeToken = () =>
   new AppError('BAD_REQUEST', 'This link is invalid or has expired.', {
     messageKey: 'errors.link_invalid',
   });
+
+const invalidCredentials = () =>
+  new AppError('BAD_REQUEST', 'These credentials do not match our records.', {
+    messageKey: 'errors.invalid_credentials',
+  });
+
+const wrongCurrentPassword = () =>
+  AppError.validation({ 'input.current_password': ['validation.current_password'] });
 
 const invalidRefresh = () =>
   new AppError('UNAUTHENTICATED', 'The refresh token is invalid or expired (invalid_grant).', {
@@ -61,6 +77,9 @@ export function createAuthService({
   users,
   accessTokens,
   mail,
+  organisations,
+  profiles,
+  rateLimits,
   publicUrl,
   now = () => new Date(),
 }: AuthServiceDependencies) {
@@ -106,14 +125,18 @@ export function createAuthService({
   }
 
   /** Spends a single-use token: unknown, used, expired or wrong-purpose tokens are all refused alike. */
-  async function consumeOneTimeToken(token: string, purpose: OneTimeTokenPurpose) {
-    const [row] = await db
+  async function consumeOneTimeToken(
+    token: string,
+    purposes: readonly OneTimeTokenPurpose[],
+    executor: Executor = db,
+  ) {
+    const [row] = await executor
       .update(oneTimeTokens)
       .set({ usedAt: now() })
       .where(
         and(
           eq(oneTimeTokens.tokenHash, hashToken(token)),
-          eq(oneTimeTokens.purpose, purpose),
+          inArray(oneTimeTokens.purpose, [...purposes]),
           isNull(oneTimeTokens.usedAt),
           gt(oneTimeTokens.expiresAt, now()),
         ),
@@ -133,6 +156,31 @@ export function createAuthService({
     });
   }
 
+  /** The account, after checking the password its holder typed again; failures count as failed logins. */
+  async function requireCurrentPassword(userId: string, password: string): Promise<UserRow> {
+    const user = await users.findActive(userId);
+    if (!user) throw AppError.notFound('user');
+    const accountKey = user.email.toLowerCase();
+    await rateLimits.loginFailuresByAccount.assertAllowed(accountKey);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await rateLimits.loginFailuresByAccount.consume(accountKey);
+      throw wrongCurrentPassword();
+    }
+    return user;
+  }
+
+  async function revokeAllSessions(
+    userId: string,
+    at: Date,
+    reason: string,
+    executor: Executor,
+  ): Promise<void> {
+    await executor
+      .update(refreshTokens)
+      .set({ revokedAt: at, revokedReason: reason })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
   return {
     async register(
       input: {
@@ -145,6 +193,8 @@ export function createAuthService({
       locale: Locale,
       meta: RequestMeta,
     ): Promise<AuthPayload> {
+      await rateLimits.registerByIp.consume(meta.ip ?? UNKNOWN_IP);
+      await rateLimits.registerByEmail.consume(input.email);
       const role: PlatformRole = input.type === 'ORGANISATION' ? 'organiser' : 'performer';
       const user = await users.createAccount({
         name: input.name,
@@ -163,18 +213,23 @@ export function createAuthService({
       input: { email: string; password: string; remember_me?: boolean | undefined },
       meta: RequestMeta,
     ) {
+      const ip = meta.ip ?? UNKNOWN_IP;
+      await rateLimits.loginAttemptsByIp.consume(ip);
+      await rateLimits.loginFailuresByIp.assertAllowed(ip);
+      await rateLimits.loginFailuresByAccount.assertAllowed(input.email);
       const user = await users.findByEmail(input.email);
       // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
       if (!user || !valid) {
-        throw new AppError('BAD_REQUEST', 'These credentials do not match our records.', {
-          messageKey: 'errors.invalid_credentials',
-        });
+        await rateLimits.loginFailuresByIp.consume(ip);
+        await rateLimits.loginFailuresByAccount.consume(input.email);
+        throw invalidCredentials();
       }
       return issueSession(user, input.remember_me ?? false, meta);
     },
 
     async refresh(refreshToken: string, meta: RequestMeta): Promise<AuthPayload> {
+      await rateLimits.refreshByIp.consume(meta.ip ?? UNKNOWN_IP);
       const current = now();
       // The revocation of a reused family must commit even though the request fails, so the
       // transaction answers with an outcome and the error is raised after it.
@@ -186,6 +241,7 @@ export function createAuthService({
           .for('update')
           .limit(1);
         if (!row || row.revokedAt || row.expiresAt <= current) return { kind: 'invalid' as const };
+        await rateLimits.refreshByAccount.consume(row.userId);
         if (row.rotatedAt && current.getTime() - row.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
           // A rotated token presented again: someone else holds this family. End it everywhere.
           await tx
@@ -260,10 +316,20 @@ export function createAuthService({
 
     sendVerification,
 
-    /** Marks the account verified; the token works once. */
+    /**
+     * Follows an emailed confirmation link: a registration link verifies the account; an
+     * email-change link moves the account to the new address, which the link itself proves.
+     */
     async verifyEmail(token: string): Promise<UserRow> {
-      const row = await consumeOneTimeToken(token, 'verify_email');
-      const user = await users.markVerified(row.userId);
+      const user = await db.transaction(async (tx) => {
+        const row = await consumeOneTimeToken(token, ['verify_email', 'change_email'], tx);
+        if (row.purpose === 'verify_email') return users.markVerified(row.userId, tx);
+        const taken = await users.findByEmail(row.email!, tx);
+        if (taken && taken.id !== row.userId) {
+          throw AppError.validation({ 'input.email': ['validation.email_taken'] });
+        }
+        return users.changeEmail(row.userId, row.email!, tx);
+      });
       if (!user) throw invalidOneTimeToken();
       return user;
     },
@@ -276,7 +342,9 @@ export function createAuthService({
     },
 
     /** Always answers the same way, so the form cannot tell which addresses have accounts. */
-    async forgotPassword(email: string): Promise<void> {
+    async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
+      await rateLimits.forgotByIp.consume(meta.ip ?? UNKNOWN_IP);
+      await rateLimits.forgotByAccount.consume(email);
       const user = await users.findByEmail(email);
       if (!user) return;
       const token = await createOneTimeToken(user.id, 'reset_password');
@@ -290,15 +358,12 @@ export function createAuthService({
 
     /** Sets the new password and signs the account out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {
-      const row = await consumeOneTimeToken(token, 'reset_password');
+      const row = await consumeOneTimeToken(token, ['reset_password']);
       const passwordHash = await hashPassword(password);
       const changedAt = now();
       await db.transaction(async (tx) => {
         await users.setPassword(row.userId, passwordHash, changedAt, tx);
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: changedAt, revokedReason: 'password_reset' })
-          .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+        await revokeAllSessions(row.userId, changedAt, 'password_reset', tx);
       });
       const user = await users.findActive(row.userId);
       if (user) {
@@ -309,6 +374,89 @@ export function createAuthService({
           values: { name: user.name },
         });
       }
+    },
+
+    /**
+     * A new password for a signed-in user who knows the current one. Every session ends, this one
+     * included, so the answer is a fresh session for the device that asked.
+     */
+    async changePassword(
+      userId: string,
+      input: { current_password: string; password: string; remember_me?: boolean | undefined },
+      meta: RequestMeta,
+    ): Promise<AuthPayload> {
+      const user = await requireCurrentPassword(userId, input.current_password);
+      const passwordHash = await hashPassword(input.password);
+      const changedAt = now();
+      await db.transaction(async (tx) => {
+        await users.setPassword(user.id, passwordHash, changedAt, tx);
+        await revokeAllSessions(user.id, changedAt, 'password_changed', tx);
+      });
+      await mail.send({
+        to: user.email,
+        locale: user.locale as Locale,
+        template: 'password_changed',
+        values: { name: user.name },
+      });
+      const changed = await users.requireById(user.id);
+      return issueSession(changed, input.remember_me ?? false, meta);
+    },
+
+    /**
+     * Starts moving the account to a new address: nothing changes until the link sent there is
+     * followed (verifyEmail). The current address is told, so a stolen session cannot quietly
+     * take the account over.
+     */
+    async requestEmailChange(
+      userId: string,
+      input: { email: string; current_password: string },
+    ): Promise<void> {
+      const user = await requireCurrentPassword(userId, input.current_password);
+      if (input.email === user.email.toLowerCase()) {
+        throw AppError.validation({ 'input.email': ['validation.email_unchanged'] });
+      }
+      if (await users.findByEmail(input.email)) {
+        throw AppError.validation({ 'input.email': ['validation.email_taken'] });
+      }
+      const token = await createOneTimeToken(user.id, 'change_email', input.email);
+      await mail.send({
+        to: input.email,
+        locale: user.locale as Locale,
+        template: 'change_email',
+        values: { name: user.name, actionUrl: `${publicUrl}/register/complete?token=${token}` },
+      });
+      await mail.send({
+        to: user.email,
+        locale: user.locale as Locale,
+        template: 'email_change_requested',
+        values: { name: user.name, newEmail: input.email },
+      });
+    },
+
+    /**
+     * Deletes the signed-in account (docs/decisions.md, "Deleting an account"): the person's data
+     * is erased, every session ends, and organisations they alone own and share with nobody go
+     * with them. An organisation whose other members would be left without an owner blocks it.
+     */
+    async deleteAccount(userId: string, input: { current_password: string }): Promise<void> {
+      const user = await requireCurrentPassword(userId, input.current_password);
+      const deletedAt = now();
+      await db.transaction(async (tx) => {
+        const blocking = await organisations.releaseMemberships(user.id, deletedAt, tx);
+        if (blocking.length > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `Hand over ownership of ${blocking.join(', ')} before deleting your account.`,
+            {
+              messageKey: 'errors.account_owns_organisations',
+              messageValues: { organisations: blocking.join(', ') },
+            },
+          );
+        }
+        await revokeAllSessions(user.id, deletedAt, 'account_deleted', tx);
+        await profiles.forget(user.id, tx);
+        await users.erase(user.id, deletedAt, tx);
+      });
     },
   };
 }

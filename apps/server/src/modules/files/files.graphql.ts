@@ -7,8 +7,10 @@ export const fileUrl = (file: Pick<FileRow, 'id'>) => `/files/${file.id}`;
 export const thumbUrl = (file: Pick<FileRow, 'id' | 'thumbStorageKey'>) =>
   file.thumbStorageKey ? `/files/${file.id}/thumb` : null;
 
+export const FileRef = builder.objectRef<FileRow>('File');
+
 export function registerFilesGraphQL(): void {
-  const FileRef = builder.objectRef<FileRow>('File').implement({
+  FileRef.implement({
     description: 'A stored upload. `url` and `path` stream it to a viewer allowed to read it.',
     fields: (t) => ({
       id: t.exposeID('id'),

@@ -43,6 +43,13 @@ const userTypeCategoriesArgs = z.object({
     ),
 });
 
+// Shared with features that show lookups on their records (profiles, opportunities).
+export const CountryType = builder.objectRef<Country>('Country');
+export const CityType = builder.objectRef<City>('City');
+export const GenreRef = builder.objectRef<GenreNode>('Genre');
+export const InstrumentRef = builder.objectRef<InstrumentNode>('Instrument');
+export const UserTypeRef = builder.objectRef<UserTypeNode>('UserType');
+
 let targetUserRef: EnumRef<BuilderTypes, TargetUser> | undefined;
 let sortOrderRef: EnumRef<BuilderTypes, SortDirection> | undefined;
 
@@ -77,7 +84,7 @@ export function registerLookupsGraphQL(): void {
     }),
   });
 
-  const CountryType = builder.objectRef<Country>('Country').implement({
+  CountryType.implement({
     fields: (t) => ({
       id: t.id({ description: 'The ISO 3166-1 alpha-2 code.', resolve: (country) => country.code }),
       code: t.exposeString('code', { description: 'ISO 3166-1 alpha-2.' }),
@@ -91,7 +98,7 @@ export function registerLookupsGraphQL(): void {
     }),
   });
 
-  const CityType = builder.objectRef<City>('City').implement({
+  CityType.implement({
     description: 'A GeoNames city of at least 1,000 inhabitants.',
     fields: (t) => ({
       id: t.exposeID('id', { description: 'The GeoNames id.' }),
@@ -107,7 +114,6 @@ export function registerLookupsGraphQL(): void {
     }),
   });
 
-  const GenreRef = builder.objectRef<GenreNode>('Genre');
   GenreRef.implement({
     fields: (t) => ({
       id: t.exposeID('id'),
@@ -118,7 +124,6 @@ export function registerLookupsGraphQL(): void {
     }),
   });
 
-  const InstrumentRef = builder.objectRef<InstrumentNode>('Instrument');
   InstrumentRef.implement({
     description: 'An instrument family (top level) or an instrument within one.',
     fields: (t) => ({
@@ -144,7 +149,6 @@ export function registerLookupsGraphQL(): void {
   });
 
   const UserTypeCategoryRef = builder.objectRef<UserTypeCategoryNode>('UserTypeCategory');
-  const UserTypeRef = builder.objectRef<UserTypeNode>('UserType');
   UserTypeRef.implement({
     fields: (t) => ({
       id: t.exposeID('id'),

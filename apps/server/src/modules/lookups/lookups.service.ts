@@ -1,11 +1,12 @@
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale, type TargetUser } from '@encore/core';
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import ISO6391 from 'iso-639-1';
 import type { Database } from '../../db/client';
 import { findCities, type CityMatch } from './city-search';
 import { DEFAULT_FORM_SECTIONS, type FormSectionTemplate } from './form-sections.data';
 import { PAYMENT_COUNTRY_CODES } from './lookups.data';
 import {
+  cities,
   countries,
   genres,
   instruments,
@@ -89,7 +90,15 @@ export interface ProfileFormData {
   types: UserTypeNode[];
 }
 
+/** Genres, instruments (families too) and user types by slug. */
+export interface Catalogue {
+  genres: ReadonlyMap<string, GenreNode>;
+  instruments: ReadonlyMap<string, InstrumentNode>;
+  userTypes: ReadonlyMap<string, UserTypeNode>;
+}
+
 interface ReferenceData {
+  catalogue: Catalogue;
   countries: CountryRow[];
   countryByCode: Map<string, CountryRow>;
   genres: GenreNode[];
@@ -261,6 +270,43 @@ export function createLookupsService(db: Database) {
       };
     },
 
+    /** Slug lookups for features that store genre, instrument and user-type slugs. */
+    async catalogue(): Promise<Catalogue> {
+      return (await loadReference()).catalogue;
+    },
+
+    async country(code: string, locale: Locale): Promise<Country | undefined> {
+      const row = (await loadReference()).countryByCode.get(code);
+      return row ? localize(row, locale) : undefined;
+    },
+
+    /** Cities by GeoNames id, in no particular order; unknown ids are left out. */
+    async citiesByIds(ids: readonly string[], locale: Locale): Promise<City[]> {
+      if (ids.length === 0) return [];
+      const [rows, data] = await Promise.all([
+        db
+          .select()
+          .from(cities)
+          .where(inArray(cities.id, [...ids])),
+        loadReference(),
+      ]);
+      return rows.flatMap((row) => {
+        const country = data.countryByCode.get(row.countryCode);
+        if (!country) return [];
+        return [
+          {
+            id: row.id,
+            name: row.name,
+            country: localize(country, locale),
+            admin_code: row.adminCode,
+            population: row.population,
+            latitude: row.latitude,
+            longitude: row.longitude,
+          },
+        ];
+      });
+    },
+
     formSections(target: TargetUser): FormSectionTemplate[] {
       return DEFAULT_FORM_SECTIONS[target];
     },
@@ -336,7 +382,13 @@ async function readReference(db: Database): Promise<ReferenceData> {
     category.user_types.push({ id: row.id, name: row.name, position: row.position, category });
   }
 
+  const userTypeNodes = [...categoryNodes.values()].flatMap((category) => category.user_types);
   return {
+    catalogue: {
+      genres: genreNodes,
+      instruments: instrumentNodes,
+      userTypes: new Map(userTypeNodes.map((node) => [node.id, node])),
+    },
     countries: countryRows,
     countryByCode: new Map(countryRows.map((row) => [row.code, row])),
     genres: [...genreNodes.values()],

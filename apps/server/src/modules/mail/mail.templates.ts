@@ -4,7 +4,10 @@ export const EMAIL_TEMPLATES = [
   'verify_email',
   'reset_password',
   'change_email',
+  'email_change_requested',
   'password_changed',
+  'upgrade_approved',
+  'upgrade_rejected',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -36,7 +39,10 @@ export function renderEmail(
   const key = (part: string) => `emails:${template}.${part}`;
   const subject = t(key('subject'), values);
   const greeting = t('emails:common.greeting', values);
-  const paragraphs = t(key('body'), { ...values, returnObjects: true }) as unknown as string[];
+  // A paragraph that is only an optional value (an administrator's note) disappears when it is empty.
+  const paragraphs = (
+    t(key('body'), { ...values, returnObjects: true }) as unknown as string[]
+  ).filter((paragraph) => paragraph.trim() !== '');
   const action = values.actionUrl ? t(key('action'), values) : undefined;
   const footer = t('emails:common.footer', values);
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES, type PlatformRole } from '@encore/core';
 import { builder } from '../../graphql/builder';
+import { userPolicy } from './users.policy';
 import type { UserRow } from './users.table';
 
 const ROLE_DISPLAY_NAMES: Record<PlatformRole, string> = {
@@ -16,6 +17,7 @@ export function asOwnAccount(user: UserRow): UserRow {
   ownRows.add(user);
   return user;
 }
+export const isOwnAccount = (user: UserRow) => ownRows.has(user);
 export const AccountTypeRef = builder.enumType('AccountType', { values: ACCOUNT_TYPES });
 
 export function registerUsersGraphQL(): void {
@@ -36,10 +38,9 @@ export function registerUsersGraphQL(): void {
       name: t.exposeString('name'),
       email: t.string({
         nullable: true,
+        description: 'To the person, admins, and signed-in people when the person allows contact.',
         resolve: (user, _args, context) =>
-          ownRows.has(user) || context.viewer.user?.id === user.id || context.viewer.isAdmin
-            ? user.email
-            : null,
+          userPolicy.seesContact(context.viewer, user, ownRows.has(user)) ? user.email : null,
       }),
       role: t.field({ type: Role, resolve: (user) => user.role }),
       selected_type: t.exposeString('selectedType'),

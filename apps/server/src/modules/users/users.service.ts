@@ -1,5 +1,6 @@
-import type { AccountType, PlatformRole } from '@encore/core';
+import type { AccountType, PlatformRole, ProfessionalLevel } from '@encore/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -20,7 +21,7 @@ export interface NewAccount {
   cityId?: string | null;
   latitude?: number | null;
   longitude?: number | null;
-  professionalLevel?: string | null;
+  professionalLevel?: ProfessionalLevel | null;
 }
 
 export function createUsersService(db: Executor) {
@@ -58,8 +59,8 @@ export function createUsersService(db: Executor) {
       return row;
     },
 
-    async markVerified(id: string): Promise<UserRow | undefined> {
-      const [row] = await db
+    async markVerified(id: string, executor: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await executor
         .update(users)
         .set({ isVerified: true, updatedAt: new Date() })
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
@@ -80,6 +81,52 @@ export function createUsersService(db: Executor) {
           passwordHash,
           sessionVersion: sql`${users.sessionVersion} + 1`,
           updatedAt: changedAt,
+        })
+        .where(eq(users.id, id));
+    },
+
+    async setRole(id: string, role: PlatformRole, executor: Executor = db): Promise<void> {
+      await executor.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+
+    /** Moves the account to an address its holder has just proved they read. */
+    async changeEmail(
+      id: string,
+      email: string,
+      executor: Executor = db,
+    ): Promise<UserRow | undefined> {
+      const [row] = await executor
+        .update(users)
+        .set({ email, isVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Deletes the account: the row stays (so the records of others that point at it keep their
+     * shape) but everything that identifies the person is erased and the address is freed.
+     */
+    async erase(id: string, at: Date, executor: Executor = db): Promise<void> {
+      await executor
+        .update(users)
+        .set({
+          name: 'Deleted user',
+          email: `deleted-${id}@deleted.invalid`,
+          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+          sessionVersion: sql`${users.sessionVersion} + 1`,
+          avatarFileId: null,
+          dob: null,
+          about: null,
+          professionalLevel: null,
+          cityId: null,
+          countryCode: null,
+          latitude: null,
+          longitude: null,
+          phone: null,
+          gender: null,
+          updatedAt: at,
+          deletedAt: at,
         })
         .where(eq(users.id, id));
     },

@@ -10,7 +10,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AccountType, PlatformRole } from '@encore/core';
+import type { AccountType, Gender, PlatformRole, ProfessionalLevel } from '@encore/core';
 import { citext, createdAt, deletedAt, updatedAt } from '../../db/columns';
 
 export interface UserSettings {
@@ -35,13 +35,15 @@ export const users = pgTable(
     avatarFileId: uuid('avatar_file_id'),
     dob: date('dob', { mode: 'string' }),
     about: text('about'),
-    professionalLevel: text('professional_level'),
+    professionalLevel: text('professional_level').$type<ProfessionalLevel>(),
     cityId: text('city_id'),
     countryCode: text('country_code'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     phone: text('phone'),
-    gender: text('gender'),
+    gender: text('gender').$type<Gender>(),
+    /** Instruments the person plays that the instrument list does not have, as they wrote them. */
+    otherInstruments: text('other_instruments').array().notNull().default([]),
     settings: jsonb('settings')
       .$type<UserSettings>()
       .notNull()
