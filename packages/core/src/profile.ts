@@ -41,11 +41,14 @@ const dateOfBirth = z
   );
 
 /** Digits with the usual separators and an optional leading +: what people write on a form. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().\-/]{4,30}$/;
 const phone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9][0-9 ().\-/]{4,30}$/, 'validation.phone')
-  .refine((value) => value.replace(/\D/g, '').length >= 5, 'validation.phone');
+  .refine(
+    (value) => PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 5,
+    'validation.phone',
+  );
 
 export const profileInstrumentSchema = z.strictObject({
   instrument: slug,

@@ -75,7 +75,12 @@ export function translateAppError(error: AppError, t: Translate): string {
 export function translateValidationMap(map: ValidationMap, t: Translate): ValidationMap {
   return Object.fromEntries(
     Object.entries(map).map(([path, messages]) => {
-      const field = path.split('.').at(-1) ?? 'value';
+      // `input.genres.2` names the genres field: list positions are not names.
+      const field =
+        path
+          .split('.')
+          .reverse()
+          .find((segment) => !/^\d+$/.test(segment)) ?? 'value';
       const attribute = t(`attributes.${field}`, { defaultValue: field.replace(/_/g, ' ') });
       return [
         path,

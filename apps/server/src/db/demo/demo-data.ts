@@ -1,4 +1,12 @@
-import type { AccountType, OrganisationRole, PlatformRole, ProfessionalLevel } from '@encore/core';
+import type {
+  AccountType,
+  Gender,
+  OrganisationRole,
+  PlatformRole,
+  PremiumFeature,
+  ProfessionalLevel,
+  SkillLevel,
+} from '@encore/core';
 
 /** Every demo account shares this password; the README lists the logins. */
 export const DEMO_PASSWORD = 'encore-demo';
@@ -229,3 +237,137 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     team: [{ member: 'sofia', role: 'member' }],
   },
 ];
+
+export interface DemoProfile {
+  genres: string[];
+  instruments: Array<{
+    instrument: string;
+    skill_level: SkillLevel;
+    type_slugs?: string[];
+    style_slugs?: string[];
+  }>;
+  otherInstruments?: string[];
+  userTypes: string[];
+  gender?: Gender;
+  phone?: string;
+  allowContact: boolean;
+  currency: string;
+}
+
+/** What the performers chose on their profiles (slugs of the lookups). */
+export const DEMO_PROFILES: Record<string, DemoProfile> = {
+  amira: {
+    genres: ['jazz', 'world'],
+    instruments: [
+      { instrument: 'lead-vocals', skill_level: 'expert', style_slugs: ['jazz', 'world'] },
+    ],
+    otherInstruments: ['Oud'],
+    userTypes: ['singer', 'songwriter'],
+    gender: 'female',
+    phone: '+961 1 234 567',
+    allowContact: true,
+    currency: 'EUR',
+  },
+  jonas: {
+    genres: ['jazz', 'classical'],
+    instruments: [
+      { instrument: 'piano', skill_level: 'expert', type_slugs: ['grand'], style_slugs: ['jazz'] },
+      { instrument: 'synthesizer', skill_level: 'intermediate', style_slugs: ['electronic'] },
+    ],
+    userTypes: ['instrumentalist', 'composer'],
+    gender: 'male',
+    allowContact: false,
+    currency: 'SEK',
+  },
+  chloe: {
+    genres: ['classical'],
+    instruments: [{ instrument: 'cello', skill_level: 'advanced', style_slugs: ['classical'] }],
+    userTypes: ['instrumentalist'],
+    gender: 'female',
+    allowContact: true,
+    currency: 'EUR',
+  },
+  mateo: {
+    genres: ['world', 'folk'],
+    instruments: [
+      {
+        instrument: 'guitar',
+        skill_level: 'expert',
+        type_slugs: ['nylon'],
+        style_slugs: ['world'],
+      },
+    ],
+    userTypes: ['solo-artist', 'instrumentalist'],
+    gender: 'male',
+    phone: '+34 954 123 456',
+    allowContact: true,
+    currency: 'EUR',
+  },
+  velvet: {
+    genres: ['rock', 'indie-rock', 'alternative'],
+    instruments: [
+      {
+        instrument: 'guitar',
+        skill_level: 'advanced',
+        type_slugs: ['electric'],
+        style_slugs: ['rock'],
+      },
+      {
+        instrument: 'bass',
+        skill_level: 'advanced',
+        type_slugs: ['electric'],
+        style_slugs: ['rock'],
+      },
+      {
+        instrument: 'drum-kit',
+        skill_level: 'advanced',
+        type_slugs: ['acoustic'],
+        style_slugs: ['rock'],
+      },
+      { instrument: 'lead-vocals', skill_level: 'advanced', style_slugs: ['rock'] },
+    ],
+    userTypes: ['band'],
+    allowContact: true,
+    currency: 'GBP',
+  },
+  kora: {
+    genres: ['jazz', 'world'],
+    instruments: [
+      {
+        instrument: 'saxophone',
+        skill_level: 'expert',
+        type_slugs: ['tenor'],
+        style_slugs: ['jazz'],
+      },
+      { instrument: 'trumpet', skill_level: 'advanced', style_slugs: ['jazz'] },
+    ],
+    otherInstruments: ['Kora', 'Djembe'],
+    userTypes: ['band', 'ensemble'],
+    allowContact: true,
+    currency: 'EUR',
+  },
+};
+
+/** Premium features granted by the platform team. */
+export const DEMO_PREMIUM: Record<string, PremiumFeature[]> = {
+  kora: ['profile_badge', 'featured_profile'],
+  amira: ['profile_badge'],
+};
+
+/** Performers who asked for an organiser account; the admin demo login decides them. */
+export const DEMO_UPGRADE_REQUESTS = [
+  {
+    account: 'mateo',
+    organisationName: 'Noches de Sevilla',
+    website: 'https://nochesdesevilla.example',
+    message:
+      'I curate a monthly flamenco night in Seville and would like to publish open calls for guest guitarists and dancers.',
+  },
+  {
+    account: 'velvet',
+    organisationName: 'Tides Live',
+    website: null,
+    message:
+      'We run a small showcase night for local bands in Brighton and want to take submissions.',
+  },
+] as const;

@@ -1,9 +1,24 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { createOrganisationsService } from '../../modules/organisations/organisations.service';
 import { createUsersService } from '../../modules/users/users.service';
 import { users } from '../../modules/users/users.table';
-import { DEMO_ACCOUNTS, DEMO_CITIES, DEMO_ORGANISATIONS, DEMO_PASSWORD } from './demo-data';
+import { accountUpgradeRequests } from '../../modules/account-upgrades/account-upgrades.table';
+import {
+  premiumFeatures,
+  userGenres,
+  userInstruments,
+  userUserTypes,
+} from '../../modules/profiles/profiles.table';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CITIES,
+  DEMO_ORGANISATIONS,
+  DEMO_PASSWORD,
+  DEMO_PREMIUM,
+  DEMO_PROFILES,
+  DEMO_UPGRADE_REQUESTS,
+} from './demo-data';
 
 /** Demo people and organisations, created once on an empty database (SEED=demo). */
 export async function seedDemo(db: Database): Promise<boolean> {
@@ -39,6 +54,55 @@ export async function seedDemo(db: Database): Promise<boolean> {
       if (!id) throw new Error(`demo data names an unknown account: ${key}`);
       return id;
     };
+    for (const [key, profile] of Object.entries(DEMO_PROFILES)) {
+      const userId = idOf(key);
+      await tx
+        .update(users)
+        .set({
+          gender: profile.gender ?? null,
+          phone: profile.phone ?? null,
+          otherInstruments: profile.otherInstruments ?? [],
+          settings: {
+            cur_pref: profile.currency,
+            lang_pref: null,
+            allow_contact: profile.allowContact,
+          },
+        })
+        .where(eq(users.id, userId));
+      await tx
+        .insert(userGenres)
+        .values(profile.genres.map((genreId, position) => ({ userId, genreId, position })));
+      await tx.insert(userInstruments).values(
+        profile.instruments.map((entry, position) => ({
+          userId,
+          instrumentId: entry.instrument,
+          skillLevel: entry.skill_level,
+          typeSlugs: entry.type_slugs ?? [],
+          styleSlugs: entry.style_slugs ?? [],
+          position,
+        })),
+      );
+      await tx
+        .insert(userUserTypes)
+        .values(
+          profile.userTypes.map((userTypeId, position) => ({ userId, userTypeId, position })),
+        );
+    }
+    for (const [key, features] of Object.entries(DEMO_PREMIUM)) {
+      await tx
+        .insert(premiumFeatures)
+        .values(
+          features.map((feature) => ({ userId: idOf(key), feature, grantedById: idOf('admin') })),
+        );
+    }
+    for (const request of DEMO_UPGRADE_REQUESTS) {
+      await tx.insert(accountUpgradeRequests).values({
+        userId: idOf(request.account),
+        organisationName: request.organisationName,
+        website: request.website,
+        message: request.message,
+      });
+    }
     for (const organisation of DEMO_ORGANISATIONS) {
       const place = DEMO_CITIES[organisation.city];
       const row = await organisationsService.createWithOwner(

@@ -27,7 +27,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
 import { PageLoading } from '../shell/RouteProgress';
+import { useApolloClient } from '@apollo/client/react';
+import { COOKIE_NAMES } from '@encore/core';
+import { getCookie } from '../../lib/cookies';
 import { useSession } from '../session';
+import { LOGOUT } from '../session/logout';
 import { BrandLink } from './BrandLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useSidebar } from './useSidebar';
@@ -54,9 +58,23 @@ export function AppLayout() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
 
-  const logout = () => {
+  const apollo = useApolloClient();
+  const logout = async () => {
+    const refreshToken = getCookie(COOKIE_NAMES.refreshToken);
+    // Leave the protected page first, so the way out is home rather than the login form.
+    await navigate('/', { replace: true });
     signOut();
-    void navigate('/', { replace: true });
+    await apollo.clearStore();
+    // End the session on the server too, so the refresh token cannot be used again.
+    if (refreshToken) {
+      await apollo
+        .mutate({
+          mutation: LOGOUT,
+          variables: { input: { refresh_token: refreshToken } },
+          context: { skipAuth: true },
+        })
+        .catch(() => undefined);
+    }
   };
 
   const sidebar = (
@@ -125,7 +143,7 @@ export function AppLayout() {
           ) : null}
           <Button
             color="inherit"
-            onClick={logout}
+            onClick={() => void logout()}
             startIcon={<LogoutIcon />}
             sx={{ '& .MuiButton-startIcon': { marginInlineEnd: { xs: 0, sm: 1 } } }}
             aria-label={t('nav.logout')}

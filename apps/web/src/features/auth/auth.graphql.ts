@@ -92,3 +92,17 @@ export const RESET_PASSWORD: TypedDocumentNode<
     }
   }
 `;
+
+export const VERIFY_EMAIL: TypedDocumentNode<
+  { verifyEmail: { id: string; email: string | null; is_verified: boolean } },
+  { input: { token: string } }
+> = gql`
+  mutation VerifyEmail($input: VerifyEmailInput!) {
+    verifyEmail(input: $input) {
+      id
+      email
+      is_verified
+    }
+  }
+`;
+
