@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from './mail';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the SMTP server writes each received message as a JSON file (see mail.ts). */
+    mailDir: string;
   }
 }
 
@@ -49,6 +52,9 @@ export default async function setup(project: TestProject) {
     throw new Error('Build first: `npm run build` (npm test does this for you).');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-e2e-'));
+  // Email goes over real SMTP to a server of our own, which files every message for the tests.
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'encore-e2e-mail-'));
+  const smtp = await startMailCatcher(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
@@ -62,17 +68,29 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED: 'demo',
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 90_000);
+  try {
+    await waitForHealth(baseUrl, child, 90_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await smtp.close();
+    rmSync(mailDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }
