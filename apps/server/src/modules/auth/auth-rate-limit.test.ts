@@ -111,6 +111,15 @@ describe('rate limits in memory (one server process)', () => {
     expectRateLimited(
       await server.graphql(FORGOT, { input: { email: account.email } }, from('198.51.100.99')),
     );
+    // In the caller's language.
+    const german = await server.graphql(
+      FORGOT,
+      { input: { email: account.email } },
+      { ...from('198.51.100.98'), 'accept-language': 'de' },
+    );
+    expect(german.body.errors?.[0]?.message).toMatch(
+      /^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Min\. erneut\.$/,
+    );
   });
 
   it('stops an account refreshing more than 120 times in 15 minutes', async () => {
