@@ -207,7 +207,7 @@ const isMailWithLinkTo = (pathname: string) => (mail: ReceivedMail) =>
 // Journeys
 
 describe('accounts', () => {
-  it('registers, verifies the address from the emailed link, logs out and back in with remember-me', async () => {
+  it('registers, verifies the address from the emailed link, completes the profile, logs out and back in with remember-me', async () => {
     const email = uniqueEmail();
     const password = uniquePassword();
 
@@ -265,12 +265,45 @@ describe('accounts', () => {
       true,
     );
 
-    // Signed in: a protected page renders.
+    // Complete the profile: the first step of the guided form, then the city step.
     await page.goto('/profile/update');
     await expectSignedInOn('/profile/update');
     await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toMatch(
       /profile/i,
     );
+    const about = page.getByRole('textbox', { name: 'About you' });
+    await about.waitFor();
+    await about.fill('Jazz singer from Lisbon, looking for festival slots.');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/graphql') &&
+        (response.request().postData() ?? '').includes('updateProfile'),
+    );
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    expect((await (await saved).json()).errors).toBeUndefined();
+    const city = page.getByRole('combobox', { name: 'City' });
+    await city.waitFor();
+    await city.fill('Lisbo');
+    await page
+      .getByRole('option', { name: /Lisbon/ })
+      .first()
+      .click();
+    const savedCity = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/graphql') &&
+        (response.request().postData() ?? '').includes('updateProfile'),
+    );
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    expect((await (await savedCity).json()).errors).toBeUndefined();
+    const profile = await graphql<{ me: { about: string | null; city: { name: string } | null } }>(
+      'query { me { about city { name } } }',
+      {},
+      accessToken,
+    );
+    expect(profile.data?.me).toEqual({
+      about: 'Jazz singer from Lisbon, looking for festival slots.',
+      city: { name: 'Lisbon' },
+    });
 
     // Log out through the app bar: the visitor leaves the protected area.
     await logOutThroughAppBar();
@@ -484,6 +517,24 @@ describe('accessibility of the account pages', () => {
     async (path) => {
       await page.goto(path);
       await main().getByRole('button').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    },
+  );
+});
+
+describe('accessibility of the signed-in account pages', () => {
+  it.each(['/profile/update', '/account/upgrade', '/:id/profile'])(
+    'axe finds no serious or critical violation on %s',
+    async (path) => {
+      await page.goto('/login');
+      await fillLogin(DEMO_LOGIN.email, DEMO_LOGIN.password);
+      await page.waitForURL((url) => url.pathname !== '/login');
+      const login = await loginThroughApi(DEMO_LOGIN.email, DEMO_LOGIN.password, false);
+      const target = path.replace(':id', login.data!.login.user.id);
+      await page.goto(target);
+      await expectSignedInOn(target);
+      await main().getByRole('heading').first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     },

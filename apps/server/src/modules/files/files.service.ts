@@ -21,6 +21,8 @@ import {
 } from './files.rules';
 import { files, type FileRow } from './files.table';
 
+export type { FileRow };
+
 export interface FilesServiceDependencies {
   db: Database;
   storage: Storage;

@@ -11,9 +11,8 @@ import {
   InstrumentRef,
   UserTypeRef,
 } from '../lookups/lookups.graphql';
-import { isOwnAccount, UserRef } from '../users/users.graphql';
-import { userPolicy } from '../users/users.policy';
-import type { UserRow, UserSettings } from '../users/users.table';
+import type { UserSettings } from '../users/users.service';
+import { UserRef, viewerSees } from '../users/users.graphql';
 import type { UserInstrument } from './profiles.service';
 
 interface PremiumUser {
@@ -67,9 +66,6 @@ export function registerProfilesGraphQL(): void {
       features: t.field({ type: [PremiumFeatureEnum], resolve: (premium) => premium.features }),
     }),
   });
-
-  const seesPrivate = (user: UserRow, viewer: Parameters<typeof userPolicy.seesPrivate>[0]) =>
-    userPolicy.seesPrivate(viewer, user, isOwnAccount(user));
 
   builder.objectFields(UserRef, (t) => ({
     avatar: t.loadable({
@@ -134,24 +130,27 @@ export function registerProfilesGraphQL(): void {
       nullable: true,
       description: 'To the person, admins, and signed-in people when the person allows contact.',
       resolve: (user, _args, context) =>
-        userPolicy.seesContact(context.viewer, user, isOwnAccount(user)) ? user.phone : null,
+        viewerSees.contact(context.viewer, user) ? user.phone : null,
     }),
     dob: t.field({
       type: 'Date',
       nullable: true,
       description: 'Private: the person and admins only.',
-      resolve: (user, _args, context) => (seesPrivate(user, context.viewer) ? user.dob : null),
+      resolve: (user, _args, context) =>
+        viewerSees.private(context.viewer, user) ? user.dob : null,
     }),
     gender: t.string({
       nullable: true,
       description: 'Private: the person and admins only.',
-      resolve: (user, _args, context) => (seesPrivate(user, context.viewer) ? user.gender : null),
+      resolve: (user, _args, context) =>
+        viewerSees.private(context.viewer, user) ? user.gender : null,
     }),
     settings: t.field({
       type: UserSettingsRef,
       nullable: true,
       description: 'Private: the person and admins only.',
-      resolve: (user, _args, context) => (seesPrivate(user, context.viewer) ? user.settings : null),
+      resolve: (user, _args, context) =>
+        viewerSees.private(context.viewer, user) ? user.settings : null,
     }),
   }));
 

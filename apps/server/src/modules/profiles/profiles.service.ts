@@ -2,8 +2,7 @@ import type { PremiumFeature, ProfileInput, ValidationMap } from '@encore/core';
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { FilesService } from '../files/files.service';
-import type { FileRow } from '../files/files.table';
+import type { FileRow, FilesService } from '../files/files.service';
 import type {
   Catalogue,
   GenreNode,
@@ -11,8 +10,7 @@ import type {
   LookupsService,
   UserTypeNode,
 } from '../lookups/lookups.service';
-import type { UsersService } from '../users/users.service';
-import { users, type UserRow } from '../users/users.table';
+import type { UserRow, UsersService } from '../users/users.service';
 import {
   premiumFeatures,
   userGenres,
@@ -209,9 +207,9 @@ export function createProfilesService({
               allow_contact: input.settings.allow_contact ?? current.settings.allow_contact,
             }
           : current.settings;
-        const [row] = await tx
-          .update(users)
-          .set({
+        const row = await usersService.updateProfileColumns(
+          userId,
+          {
             name: input.name ?? current.name,
             about: input.about === undefined ? current.about : input.about || null,
             dob: input.dob === undefined ? current.dob : input.dob,
@@ -226,10 +224,9 @@ export function createProfilesService({
             settings,
             avatarFileId,
             ...place,
-            updatedAt: now(),
-          })
-          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-          .returning();
+          },
+          tx,
+        );
         if (!row) throw AppError.notFound('user');
         await replaceLists(userId, input, tx);
         return row;

@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES, type PlatformRole } from '@encore/core';
 import { builder } from '../../graphql/builder';
+import type { Viewer } from '../../graphql/viewer';
 import { userPolicy } from './users.policy';
 import type { UserRow } from './users.table';
 
@@ -17,7 +18,13 @@ export function asOwnAccount(user: UserRow): UserRow {
   ownRows.add(user);
   return user;
 }
-export const isOwnAccount = (user: UserRow) => ownRows.has(user);
+/** What the viewer may see of a user (users.policy.ts), for fields other features add to User. */
+export const viewerSees = {
+  private: (viewer: Viewer, user: UserRow) =>
+    userPolicy.seesPrivate(viewer, user, ownRows.has(user)),
+  contact: (viewer: Viewer, user: UserRow) =>
+    userPolicy.seesContact(viewer, user, ownRows.has(user)),
+};
 export const AccountTypeRef = builder.enumType('AccountType', { values: ACCOUNT_TYPES });
 
 export function registerUsersGraphQL(): void {

@@ -4,9 +4,30 @@ import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { users, type UserRow } from './users.table';
+import { users, type NewUserRow, type UserRow, type UserSettings } from './users.table';
 
-export type { UserRow };
+export type { UserRow, UserSettings };
+
+/** The columns a person edits on their profile. */
+export type ProfileColumns = Partial<
+  Pick<
+    NewUserRow,
+    | 'name'
+    | 'about'
+    | 'dob'
+    | 'professionalLevel'
+    | 'gender'
+    | 'phone'
+    | 'otherInstruments'
+    | 'locale'
+    | 'settings'
+    | 'avatarFileId'
+    | 'cityId'
+    | 'countryCode'
+    | 'latitude'
+    | 'longitude'
+  >
+>;
 
 export interface NewAccount {
   name: string;
@@ -83,6 +104,19 @@ export function createUsersService(db: Executor) {
           updatedAt: changedAt,
         })
         .where(eq(users.id, id));
+    },
+
+    async updateProfileColumns(
+      id: string,
+      columns: ProfileColumns,
+      executor: Executor = db,
+    ): Promise<UserRow | undefined> {
+      const [row] = await executor
+        .update(users)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .returning();
+      return row;
     },
 
     async setRole(id: string, role: PlatformRole, executor: Executor = db): Promise<void> {

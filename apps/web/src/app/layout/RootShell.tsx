@@ -4,6 +4,7 @@ import { trackPageView } from '../../lib/analytics';
 import { PageLoading, RouteProgress } from '../shell/RouteProgress';
 import { ScrollToTop } from '../shell/ScrollToTop';
 import { SkipLink } from '../shell/SkipLink';
+import { CookieConsent } from './CookieConsent';
 
 /** Records a `page_view` per path; the query is left out (it can hold tokens and e-mails). */
 function PageViewTracker() {
@@ -25,6 +26,7 @@ export function RootShell() {
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
+      <CookieConsent />
     </>
   );
 }
