@@ -2,14 +2,13 @@
 // (target: `me` p95 under 10 ms), plus the cost of one argon2id hash with the server's parameters.
 // Usage: npm run build && npx tsx bench/auth.ts   (DATABASE_URL=... to run against PostgreSQL)
 import { hash, verify } from '@node-rs/argon2';
-import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ARGON2_OPTIONS } from '../apps/server/src/lib/passwords';
 import { createAccessTokens } from '../apps/server/src/modules/auth/auth.tokens';
-import { machineDescription, percentile, startBuiltServer, type LoadResult } from './lib';
+import { load, machineDescription, percentile, startBuiltServer, type LoadResult } from './lib';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
@@ -40,53 +39,8 @@ function serverCpuSeconds(pid: number): { main: number; others: number } {
   return total;
 }
 
-interface CheckedResult extends LoadResult {
-  /** 2xx answers whose body failed the check: GraphQL errors, or no data. */
-  graphqlErrors: number;
-}
-
-/** lib.ts's load(), plus a check of every response body, so GraphQL errors (HTTP 200) count too. */
-async function checkedLoad(options: {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-  connections: number;
-  durationSeconds: number;
-  bodyIsGood: (body: string) => boolean;
-}): Promise<CheckedResult> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.url,
-        method: 'POST',
-        headers: options.headers,
-        body: options.body,
-        connections: options.connections,
-        duration: options.durationSeconds,
-        verifyBody: (body) => options.bodyIsGood(String(body ?? '')),
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: result.errors,
-    non2xx: result.non2xx,
-    graphqlErrors: result.mismatches,
-    total: latencies.length,
-  };
-}
-
-function format(name: string, connections: number, result: CheckedResult): string {
-  return `${name.padEnd(27)} ${String(connections).padStart(2)} conn ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${ms(result.p50)}   p95 ${ms(result.p95)}   p99 ${ms(result.p99)}   errors ${result.errors}   non-2xx ${result.non2xx}   GraphQL errors ${result.graphqlErrors}   (${result.total} requests)`;
+function format(name: string, connections: number, result: LoadResult): string {
+  return `${name.padEnd(27)} ${String(connections).padStart(2)} conn ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${ms(result.p50)}   p95 ${ms(result.p95)}   p99 ${ms(result.p99)}   errors ${result.errors}   non-2xx ${result.non2xx}   GraphQL errors ${result.badBodies}   (${result.total} requests)`;
 }
 
 async function graphql(
@@ -156,9 +110,9 @@ try {
     bodyIsGood: (body: string) => boolean,
   ) => {
     const target = { url: `${server.url}/graphql`, body, headers, connections, bodyIsGood };
-    await checkedLoad({ ...target, durationSeconds: WARM_UP_SECONDS });
+    await load({ ...target, durationSeconds: WARM_UP_SECONDS });
     const cpuBefore = serverCpuSeconds(server.child.pid!);
-    const result = await checkedLoad({ ...target, durationSeconds: DURATION_SECONDS });
+    const result = await load({ ...target, durationSeconds: DURATION_SECONDS });
     const cpuAfter = serverCpuSeconds(server.child.pid!);
     console.log(format(name, connections, result));
     const perRequest = (seconds: number) => ms((seconds * 1000) / Math.max(1, result.total));

@@ -81,6 +81,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** 2xx answers whose body failed `bodyIsGood` (GraphQL errors arrive as HTTP 200); 0 without a check. */
+  badBodies: number;
   total: number;
 }
 
@@ -98,7 +100,9 @@ export async function load(options: {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  bodyIsGood?: (body: string) => boolean;
 }): Promise<LoadResult> {
+  const { bodyIsGood } = options;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -109,6 +113,7 @@ export async function load(options: {
         body: options.body,
         connections: options.connections,
         duration: options.durationSeconds,
+        ...(bodyIsGood ? { verifyBody: (body: unknown) => bodyIsGood(String(body ?? '')) } : {}),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
@@ -124,6 +129,7 @@ export async function load(options: {
     p99: percentile(latencies, 99),
     errors: result.errors,
     non2xx: result.non2xx,
+    badBodies: result.mismatches,
     total: latencies.length,
   };
 }
