@@ -33,13 +33,14 @@ export interface RunningServer {
 /** Starts the production build (`npm run build` first) as its own process, like `npm start`. */
 export async function startBuiltServer(
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<RunningServer & { startMs: number }> {
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error('Build first: npm run build');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolver';
 import { registerWebApp } from './http/web-app';
 import { translatorFor } from './lib/i18n';
+import { createInvalidationBus } from './lib/invalidation';
 import { openRedis } from './lib/redis';
 import { requestScope } from './lib/request-scope';
 import { resolveRequestLocale } from './lib/request-locale';
@@ -60,7 +61,12 @@ export async function buildApp({
   });
 
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
-  const services = createServices({ db: database.db, config, redis });
+  const invalidation = createInvalidationBus({
+    redis,
+    prefix: `${config.redisPrefix}:invalidate:`,
+    onError: (error) => app.log.warn({ err: error }, 'invalidation bus'),
+  });
+  const services = createServices({ db: database.db, config, redis, invalidation });
   const bearerViewer = bearerViewerResolver(services.auth);
   const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;
   app.decorate('services', services);
@@ -69,11 +75,13 @@ export async function buildApp({
     reply.header('x-request-id', req.id);
   });
   app.addHook('onClose', async () => {
+    await invalidation.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (closeDatabaseOnClose) await database.close();
   });
 
-  await app.register(helmet, {
+  // The middleware is built once here; the Fastify plugin builds it again on every request.
+  const secureHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -95,6 +103,9 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    secureHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 
   registerErrorHandling(app, config.isProduction);
@@ -123,7 +134,12 @@ export async function buildApp({
       // Refused before its body was read (an upload over a limit): close rather than read the rest.
       if (!req.raw.complete) reply.header('connection', 'close');
       reply.status(response.status);
-      reply.send(response.body);
+      // A single result is sent whole; piping it as a stream cost more than resolving a query.
+      // Streamed answers (server-sent events, incremental delivery) keep their stream.
+      const single = /^application\/(graphql-response\+)?json/.test(
+        response.headers.get('content-type') ?? '',
+      );
+      reply.send(single ? await response.text() : response.body);
       return reply;
     },
   });

@@ -31,7 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  RATE_LIMIT_PREFIX: z
+  REDIS_PREFIX: z
     .string()
     .regex(/^[\w-]+$/)
     .default('encore'),
@@ -72,7 +72,9 @@ export interface Config {
   /** Where the built web app lives; absent in API-only test servers. */
   webDist: string | undefined;
   /** Abuse limits on sign-in and similar operations; off only for load tests. */
-  rateLimits: { enabled: boolean; prefix: string };
+  rateLimits: { enabled: boolean };
+  /** Starts every Redis key and channel, so several installations can share one Redis. */
+  redisPrefix: string;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP rate limits count. */
   trustProxy: boolean | string;
 }
@@ -116,7 +118,8 @@ export function loadConfig(
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
-    rateLimits: { enabled: env.RATE_LIMITS === 'on', prefix: env.RATE_LIMIT_PREFIX },
+    rateLimits: { enabled: env.RATE_LIMITS === 'on' },
+    redisPrefix: env.REDIS_PREFIX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { InvalidationBus } from './lib/invalidation';
 import { createRateLimiterStore } from './lib/rate-limit';
 import { createStorage } from './lib/storage';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -22,14 +23,16 @@ export interface ServiceDependencies {
   config: Config;
   /** Shared state for several server processes (rate-limit counters); absent on one machine. */
   redis?: Redis | undefined;
+  /** Tells every server process (or just this one) to forget what it keeps in memory. */
+  invalidation: InvalidationBus;
 }
 
 /** The composition root: each feature's service gets what it needs and nothing else. */
-export function createServices({ db, config, redis }: ServiceDependencies) {
+export function createServices({ db, config, redis, invalidation }: ServiceDependencies) {
   const storage = createStorage(config);
   const rateLimiters = createRateLimiterStore({
     redis,
-    prefix: config.rateLimits.prefix,
+    prefix: config.redisPrefix,
     enabled: config.rateLimits.enabled,
   });
   // Who may read a private file, per owning feature; a feature that owns files adds its policy here.
@@ -42,7 +45,7 @@ export function createServices({ db, config, redis }: ServiceDependencies) {
     from: config.mailFrom,
     publicUrl: config.publicUrl,
   });
-  const users = createUsersService(db);
+  const users = createUsersService(db, invalidation);
   const organisations = createOrganisationsService(db);
   const lookups = createLookupsService(db);
   const files = createFilesService({ db, storage, readPolicies: fileReadPolicies });

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../client';
+import { createInvalidationBus } from '../../lib/invalidation';
 import { createOrganisationsService } from '../../modules/organisations/organisations.service';
 import { createUsersService } from '../../modules/users/users.service';
 import { users } from '../../modules/users/users.table';
@@ -26,7 +27,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
   if ((existing?.value ?? 0) > 0) return false;
 
   await db.transaction(async (tx) => {
-    const accounts = createUsersService(tx);
+    // Seeding runs before the server answers anything, so no process holds an account to forget.
+    const accounts = createUsersService(tx, createInvalidationBus({ prefix: '' }));
     const organisationsService = createOrganisationsService(tx);
     const idByKey = new Map<string, string>();
     for (const account of DEMO_ACCOUNTS) {

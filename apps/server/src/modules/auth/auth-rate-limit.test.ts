@@ -34,7 +34,8 @@ describe('rate limits in memory (one server process)', () => {
   beforeAll(async () => {
     // Behind a trusted proxy, X-Forwarded-For gives each request its client address.
     server = await startTestServer({
-      rateLimits: { enabled: true, prefix: `test-${randomUUID()}` },
+      rateLimits: { enabled: true },
+      redisPrefix: `test-${randomUUID()}`,
       trustProxy: true,
     });
   });
@@ -158,7 +159,8 @@ describe.runIf(process.env.REDIS_URL)('rate limits in Redis (several server proc
   beforeAll(async () => {
     const shared = {
       redisUrl: process.env.REDIS_URL,
-      rateLimits: { enabled: true, prefix: `test-${randomUUID()}` },
+      rateLimits: { enabled: true },
+      redisPrefix: `test-${randomUUID()}`,
       trustProxy: true,
     };
     first = await startTestServer(shared);

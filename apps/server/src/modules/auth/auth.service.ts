@@ -308,8 +308,8 @@ export function createAuthService({
     async userForAccessToken(token: string): Promise<Pick<UserRow, 'id' | 'role'> | null> {
       const claims = await accessTokens.verify(token);
       if (!claims) return null;
-      const user = await users.sessionFacts(claims.userId);
-      if (!user || user.deletedAt) return null;
+      const user = await users.current(claims.userId);
+      if (!user) return null;
       if (user.sessionVersion !== claims.sessionVersion) return null;
       return { id: user.id, role: user.role };
     },

@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPES, type PlatformRole } from '@encore/core';
 import { builder } from '../../graphql/builder';
 import type { Viewer } from '../../graphql/viewer';
+import { AppError } from '../../lib/errors';
 import { userPolicy } from './users.policy';
 import type { UserRow } from './users.table';
 
@@ -61,8 +62,11 @@ export function registerUsersGraphQL(): void {
     t.field({
       type: UserRef,
       authScopes: { loggedIn: true },
-      resolve: async (_root, _args, context) =>
-        context.services.users.requireById(context.viewer.user!.id),
+      resolve: async (_root, _args, context) => {
+        const account = await context.services.users.current(context.viewer.user!.id);
+        if (!account) throw AppError.notFound('user');
+        return account;
+      },
     }),
   );
 }

@@ -1,8 +1,10 @@
 import type { AccountType, PlatformRole, ProfessionalLevel } from '@encore/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { InvalidationBus } from '../../lib/invalidation';
 import { hashPassword } from '../../lib/passwords';
 import { users, type NewUserRow, type UserRow, type UserSettings } from './users.table';
 
@@ -45,7 +47,23 @@ export interface NewAccount {
   professionalLevel?: ProfessionalLevel | null;
 }
 
-export function createUsersService(db: Executor) {
+/**
+ * Every signed-in request needs its account (role, deletion, token cut-off) and `me` needs all of
+ * it, so recently read accounts are kept in memory. A write here forgets the account in every
+ * process at once (through the invalidation bus); the time limit bounds what a lost message or a
+ * write still uncommitted when it was forgotten can leave behind.
+ */
+export const CURRENT_ACCOUNT_CACHE = { max: 10_000, ttlMs: 5_000 } as const;
+const ACCOUNT_CHANGED = 'user-changed';
+
+export function createUsersService(db: Executor, invalidation: InvalidationBus) {
+  const recent = new LRUCache<string, UserRow>({
+    max: CURRENT_ACCOUNT_CACHE.max,
+    ttl: CURRENT_ACCOUNT_CACHE.ttlMs,
+  });
+  invalidation.subscribe(ACCOUNT_CHANGED, (id) => recent.delete(id));
+  const changed = (id: string) => invalidation.publish(ACCOUNT_CHANGED, id);
+
   return {
     /** Creates the account, or answers null when the email is already taken. */
     async createAccount(account: NewAccount, executor: Executor = db): Promise<UserRow | null> {
@@ -59,18 +77,16 @@ export function createUsersService(db: Executor) {
       return row ?? null;
     },
 
-    /** What a request needs to trust an access token: role, deletion and token cut-off. */
-    async sessionFacts(id: string) {
+    /** The account as it stands (read at most a few seconds ago); undefined once deleted. */
+    async current(id: string): Promise<UserRow | undefined> {
+      const cached = recent.get(id);
+      if (cached) return cached;
       const [row] = await db
-        .select({
-          id: users.id,
-          role: users.role,
-          sessionVersion: users.sessionVersion,
-          deletedAt: users.deletedAt,
-        })
+        .select()
         .from(users)
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .limit(1);
+      if (row) recent.set(id, row);
       return row;
     },
 
@@ -86,6 +102,7 @@ export function createUsersService(db: Executor) {
         .set({ isVerified: true, updatedAt: new Date() })
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .returning();
+      changed(id);
       return row;
     },
 
@@ -104,6 +121,7 @@ export function createUsersService(db: Executor) {
           updatedAt: changedAt,
         })
         .where(eq(users.id, id));
+      changed(id);
     },
 
     async updateProfileColumns(
@@ -116,11 +134,13 @@ export function createUsersService(db: Executor) {
         .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .returning();
+      changed(id);
       return row;
     },
 
     async setRole(id: string, role: PlatformRole, executor: Executor = db): Promise<void> {
       await executor.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+      changed(id);
     },
 
     /** Moves the account to an address its holder has just proved they read. */
@@ -134,6 +154,7 @@ export function createUsersService(db: Executor) {
         .set({ email, isVerified: true, updatedAt: new Date() })
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .returning();
+      changed(id);
       return row;
     },
 
@@ -163,6 +184,7 @@ export function createUsersService(db: Executor) {
           deletedAt: at,
         })
         .where(eq(users.id, id));
+      changed(id);
     },
 
     async findByEmail(email: string, executor: Executor = db): Promise<UserRow | undefined> {
