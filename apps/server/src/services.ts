@@ -46,9 +46,15 @@ export function createServices({ db, config, redis, invalidation }: ServiceDepen
     publicUrl: config.publicUrl,
   });
   const users = createUsersService(db, invalidation);
-  const organisations = createOrganisationsService(db);
   const lookups = createLookupsService(db);
   const files = createFilesService({ db, storage, readPolicies: fileReadPolicies });
+  const organisations = createOrganisationsService({
+    db,
+    files,
+    lookups,
+    mail,
+    publicUrl: config.publicUrl,
+  });
   const profiles = createProfilesService({ db, users, lookups, files });
   return {
     analytics: createAnalyticsService(db),

@@ -8,3 +8,4 @@ export * from './tokens';
 export * from './video-links';
 export * from './analytics';
 export * from './profile';
+export * from './organisation';

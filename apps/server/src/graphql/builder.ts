@@ -1,7 +1,9 @@
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { OrganisationPermission } from '@encore/core';
 import { AppError } from '../lib/errors';
+import { holds, organisationPolicy } from '../modules/organisations/organisations.policy';
 import type { GraphQLContext } from './context';
 
 /**
@@ -12,6 +14,12 @@ export interface AuthScopes {
   public: boolean;
   loggedIn: boolean;
   admin: boolean;
+  /** Platform organisers (and admins): who may create organisations. */
+  organiser: boolean;
+  /** An accepted member of the organisation with this id (or a platform admin). */
+  orgMember: string;
+  /** Holds the permission on the organisation (organisations.policy.ts). */
+  orgPermission: { organisationId: string; permission: OrganisationPermission };
 }
 
 export type Scalars = {
@@ -36,6 +44,11 @@ export const builder = new SchemaBuilder<{
       public: true,
       loggedIn: context.viewer.isLoggedIn,
       admin: context.viewer.isAdmin,
+      organiser: context.viewer.user?.role === 'organiser' || context.viewer.isAdmin,
+      orgMember: async (organisationId) =>
+        organisationPolicy.seesPrivate(await context.access.organisation(organisationId)),
+      orgPermission: async ({ organisationId, permission }) =>
+        holds(await context.access.organisation(organisationId), permission),
     }),
     unauthorizedError: (_parent, context) =>
       context.viewer.isLoggedIn ? AppError.forbidden() : AppError.unauthenticated(),

@@ -10,8 +10,11 @@ function declarations(type: GraphQLObjectType | null | undefined): string[] {
   return Object.values(type.getFields()).map((field) => {
     const options = field.extensions?.pothosOptions as { authScopes?: unknown } | undefined;
     const scopes = options?.authScopes;
+    // Scopes that depend on the arguments (graphql/scopes.ts) carry what they require.
     const declared =
-      typeof scopes === 'function' ? 'dynamic' : JSON.stringify(scopes ?? 'UNDECLARED');
+      typeof scopes === 'function'
+        ? JSON.stringify((scopes as { declaration?: unknown }).declaration ?? 'dynamic')
+        : JSON.stringify(scopes ?? 'UNDECLARED');
     return `${type.name}.${field.name}: ${declared}`;
   });
 }

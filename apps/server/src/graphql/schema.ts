@@ -4,6 +4,7 @@ import { registerAuthGraphQL } from '../modules/auth/auth.graphql';
 import { registerFilesGraphQL } from '../modules/files/files.graphql';
 import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
+import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
 import { builder } from './builder';
 import { registerMoney } from './money';
@@ -24,6 +25,7 @@ export function getSchema(): GraphQLSchema {
   registerFilesGraphQL();
   registerProfilesGraphQL();
   registerAccountUpgradesGraphQL();
+  registerOrganisationsGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

@@ -13,6 +13,7 @@ import { getSchema } from './schema';
 import { resolveLocaleFromHeaders, resolveRequestLocale } from '../lib/request-locale';
 import { translatorFor } from '../lib/i18n';
 import type { Viewer } from './viewer';
+import { createViewerAccess } from '../modules/access/access';
 
 export interface ServerContext {
   req: FastifyRequest;
@@ -98,9 +99,11 @@ export function createGraphQLServer(
     ],
     context: async ({ req, reply }) => {
       const locale = resolveRequestLocale(req);
+      const viewer = await resolveViewer(req);
       return {
         requestId: req.id,
-        viewer: await resolveViewer(req),
+        viewer,
+        access: createViewerAccess(viewer, services.organisations),
         locale,
         t: translatorFor(locale),
         services,

@@ -1,4 +1,5 @@
 import type {
+  SocialLink,
   AccountType,
   Gender,
   OrganisationRole,
@@ -185,6 +186,9 @@ export interface DemoOrganisation {
   description: string;
   owner: string;
   team: Array<{ member: string; role: OrganisationRole }>;
+  socialLinks: SocialLink[];
+  /** Open invitations: to a demo account (by key) or to an address without an account. */
+  invitations: Array<{ account?: string; email?: string; role: OrganisationRole; by: string }>;
 }
 
 export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
@@ -199,6 +203,15 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
       'A three-day riverside festival in Lisbon for emerging songwriters, bands and world music, with open calls every spring.',
     owner: 'maya',
     team: [{ member: 'lukas', role: 'admin' }],
+    socialLinks: [
+      { type: 'INSTAGRAM', url: 'https://www.instagram.com/harbourlightsfest' },
+      { type: 'FACEBOOK', url: 'https://www.facebook.com/harbourlightsfestival' },
+      { type: 'YOUTUBE', url: 'https://www.youtube.com/@harbourlights' },
+    ],
+    invitations: [
+      { account: 'chloe', role: 'editor', by: 'maya' },
+      { email: 'volunteers@harbourlights.test', role: 'member', by: 'lukas' },
+    ],
   },
   {
     slug: 'klangwerk-vienna',
@@ -211,6 +224,8 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
       'An intimate 200-seat venue for chamber music, jazz and new music, with a weekly residency programme.',
     owner: 'lukas',
     team: [],
+    socialLinks: [{ type: 'SOUND_CLOUD', url: 'https://soundcloud.com/klangwerk-vienna' }],
+    invitations: [],
   },
   {
     slug: 'nordic-sound-competition',
@@ -223,6 +238,11 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
       'An annual competition for composers and ensembles under 30, with prizes, recordings and a final concert.',
     owner: 'sofia',
     team: [{ member: 'maya', role: 'editor' }],
+    socialLinks: [
+      { type: 'LINKEDIN', url: 'https://www.linkedin.com/company/nordic-sound-competition' },
+      { type: 'TWITTER', url: 'https://x.com/nordicsoundcomp' },
+    ],
+    invitations: [{ email: 'jury@nordicsound.test', role: 'member', by: 'sofia' }],
   },
   {
     slug: 'blue-room-records',
@@ -235,6 +255,8 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
       'Independent label releasing jazz, soul and crossover records, looking for debut artists.',
     owner: 'daniel',
     team: [{ member: 'sofia', role: 'member' }],
+    socialLinks: [{ type: 'INSTAGRAM', url: 'https://www.instagram.com/blueroomrecords' }],
+    invitations: [],
   },
 ];
 

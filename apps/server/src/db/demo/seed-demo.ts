@@ -1,7 +1,12 @@
 import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../client';
 import { createInvalidationBus } from '../../lib/invalidation';
-import { createOrganisationsService } from '../../modules/organisations/organisations.service';
+import {
+  organisationEvents,
+  organisationMembers,
+  organisations,
+} from '../../modules/organisations/organisations.table';
 import { createUsersService } from '../../modules/users/users.service';
 import { users } from '../../modules/users/users.table';
 import { accountUpgradeRequests } from '../../modules/account-upgrades/account-upgrades.table';
@@ -29,8 +34,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     // Seeding runs before the server answers anything, so no process holds an account to forget.
     const accounts = createUsersService(tx, createInvalidationBus({ prefix: '' }));
-    const organisationsService = createOrganisationsService(tx);
     const idByKey = new Map<string, string>();
+    const emailByKey = new Map<string, string>();
     for (const account of DEMO_ACCOUNTS) {
       const place = DEMO_CITIES[account.city];
       const row = await accounts.createAccount({
@@ -50,7 +55,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
       });
       if (!row) throw new Error(`demo account ${account.email} exists already`);
       idByKey.set(account.key, row.id);
+      emailByKey.set(account.key, row.email);
     }
+    const emailOf = (key: string) => emailByKey.get(key)!;
     const idOf = (key: string) => {
       const id = idByKey.get(key);
       if (!id) throw new Error(`demo data names an unknown account: ${key}`);
@@ -107,8 +114,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
     }
     for (const organisation of DEMO_ORGANISATIONS) {
       const place = DEMO_CITIES[organisation.city];
-      const row = await organisationsService.createWithOwner(
-        {
+      const [row] = await tx
+        .insert(organisations)
+        .values({
           slug: organisation.slug,
           name: organisation.name,
           email: organisation.email,
@@ -117,11 +125,45 @@ export async function seedDemo(db: Database): Promise<boolean> {
           description: organisation.description,
           cityId: place.id,
           countryCode: place.countryCode,
-        },
-        idOf(organisation.owner),
+          latitude: place.latitude,
+          longitude: place.longitude,
+          socialLinks: organisation.socialLinks,
+          createdById: idOf(organisation.owner),
+        })
+        .returning();
+      const seats = [{ member: organisation.owner, role: 'owner' as const }, ...organisation.team];
+      await tx.insert(organisationMembers).values(
+        seats.map(({ member, role }) => ({
+          organisationId: row!.id,
+          userId: idOf(member),
+          email: emailOf(member),
+          role,
+          status: 'accepted' as const,
+          respondedAt: new Date(),
+        })),
       );
-      for (const { member, role } of organisation.team) {
-        await organisationsService.addMember(row.id, idOf(member), role);
+      await tx
+        .insert(organisationEvents)
+        .values({ organisationId: row!.id, actorId: idOf(organisation.owner), action: 'created' });
+      for (const invitation of organisation.invitations) {
+        const email = invitation.account ? emailOf(invitation.account) : invitation.email!;
+        // Nobody holds these links: the demo invitees answer from their list of invitations.
+        await tx.insert(organisationMembers).values({
+          organisationId: row!.id,
+          userId: invitation.account ? idOf(invitation.account) : null,
+          email,
+          role: invitation.role,
+          status: 'invited',
+          invitationTokenHash: randomBytes(32).toString('hex'),
+          invitedById: idOf(invitation.by),
+        });
+        await tx.insert(organisationEvents).values({
+          organisationId: row!.id,
+          actorId: idOf(invitation.by),
+          action: 'member_invited',
+          memberEmail: email,
+          details: { role: invitation.role },
+        });
       }
     }
   });

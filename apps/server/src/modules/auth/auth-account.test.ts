@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, uniqueEmail, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { addSeats, insertOrganisation } from '../../../test/organisations';
 import { organisations } from '../organisations/organisations.table';
 
 let server: TestServer;
@@ -238,10 +239,9 @@ describe('deleteAccount', () => {
   it('erases the person, ends every session, frees the address and removes an organisation they alone had', async () => {
     const account = await registerAccount(server);
     const viewer = await registerAccount(server);
-    const solo = await server.app.services.organisations.createWithOwner(
-      { slug: `solo-${Date.now()}`, name: 'Solo Strings' },
-      account.id,
-    );
+    const solo = await insertOrganisation(server.database.db, { name: 'Solo Strings' }, [
+      { userId: account.id, email: account.email, role: 'owner' },
+    ]);
     const response = await server.graphql<{ deleteAccount: { success: boolean } }>(
       DELETE_ACCOUNT,
       { input: { current_password: account.password } },
@@ -270,11 +270,10 @@ describe('deleteAccount', () => {
   it('is blocked while the person is the only owner of an organisation others belong to', async () => {
     const owner = await registerAccount(server);
     const member = await registerAccount(server);
-    const shared = await server.app.services.organisations.createWithOwner(
-      { slug: `shared-${Date.now()}`, name: 'Harbour Quartet' },
-      owner.id,
-    );
-    await server.app.services.organisations.addMember(shared.id, member.id, 'editor');
+    const shared = await insertOrganisation(server.database.db, { name: 'Harbour Quartet' }, [
+      { userId: owner.id, email: owner.email, role: 'owner' },
+      { userId: member.id, email: member.email, role: 'editor' },
+    ]);
     const response = await server.graphql(
       DELETE_ACCOUNT,
       { input: { current_password: owner.password } },
@@ -285,9 +284,10 @@ describe('deleteAccount', () => {
     );
     expect((await me(owner.headers)).body.data?.me.id).toBe(owner.id);
     // With a second owner, the first may leave; the organisation stays.
-    await server.app.services.organisations.addMember(shared.id, member.id, 'owner');
     const coOwner = await registerAccount(server);
-    await server.app.services.organisations.addMember(shared.id, coOwner.id, 'owner');
+    await addSeats(server.database.db, shared.id, [
+      { userId: coOwner.id, email: coOwner.email, role: 'owner' },
+    ]);
     const leaving = await server.graphql<{ deleteAccount: { success: boolean } }>(
       DELETE_ACCOUNT,
       { input: { current_password: owner.password } },

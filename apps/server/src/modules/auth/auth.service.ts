@@ -205,6 +205,7 @@ export function createAuthService({
         locale: input.locale ?? locale,
       });
       if (!user) throw AppError.validation({ 'input.email': ['validation.email_taken'] });
+      await organisations.team.linkInvitations(user.id, user.email);
       await sendVerification(user);
       return issueSession(user, false, meta);
     },

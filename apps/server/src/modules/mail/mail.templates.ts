@@ -8,6 +8,7 @@ export const EMAIL_TEMPLATES = [
   'password_changed',
   'upgrade_approved',
   'upgrade_rejected',
+  'team_invitation',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -1,34 +1,363 @@
-import type { OrganisationRole } from '@encore/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { organisationMembers, organisations, type OrganisationRow } from './organisations.table';
+import {
+  slugify,
+  type CreateOrganisationInput,
+  type OrganisationRole,
+  type UpdateOrganisationInput,
+  type ValidationMap,
+} from '@encore/core';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { FilesService } from '../files/files.service';
+import type { LookupsService } from '../lookups/lookups.service';
+import type { MailService } from '../mail/mail.service';
+import { createTeam } from './organisations.team';
+import {
+  organisationEvents,
+  organisationMembers,
+  organisationSlugRedirects,
+  organisations,
+  type OrganisationEventAction,
+  type OrganisationRow,
+} from './organisations.table';
 
-export interface NewOrganisation {
-  slug: string;
-  name: string;
-  email?: string | null;
-  description?: string | null;
-  phone?: string | null;
-  website?: string | null;
-  cityId?: string | null;
-  countryCode?: string | null;
+export { NO_GRANT, type OrganisationGrant } from './organisations.policy';
+export type {
+  OrganisationEventRow,
+  OrganisationMemberRow,
+  OrganisationRow,
+} from './organisations.table';
+
+export const ORGANISATION_LOGO = 'organisation-logo';
+export const ORGANISATION_COVER = 'organisation-cover';
+
+export interface OrganisationsDependencies {
+  db: Database;
+  files: FilesService;
+  lookups: LookupsService;
+  mail: MailService;
+  publicUrl: string;
 }
 
-export function createOrganisationsService(db: Executor) {
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** Appends one line to an organisation's change log, in the caller's transaction. */
+export async function recordEvent(
+  executor: Executor,
+  organisationId: string,
+  actorId: string | null,
+  action: OrganisationEventAction,
+  extra: { memberEmail?: string; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  await executor.insert(organisationEvents).values({
+    organisationId,
+    actorId,
+    action,
+    memberEmail: extra.memberEmail ?? null,
+    details: extra.details ?? {},
+  });
+}
+
+export function createOrganisationsService(deps: OrganisationsDependencies) {
+  const { db, files, lookups } = deps;
+
+  /** A slug nobody uses, now or as an old slug: the name's, then with -2, -3 and so on. */
+  async function freeSlug(base: string, executor: Executor): Promise<string> {
+    const stem = base.length >= 3 ? base : `${base || 'organisation'}-team`.slice(0, 60);
+    for (let suffix = 1; ; suffix++) {
+      const candidate = suffix === 1 ? stem : `${stem.slice(0, 56)}-${suffix}`;
+      if (!(await slugTaken(candidate, null, executor))) return candidate;
+    }
+  }
+
+  async function slugTaken(slug: string, exceptId: string | null, executor: Executor) {
+    const [current] = await executor
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(
+        and(eq(organisations.slug, slug), exceptId ? ne(organisations.id, exceptId) : undefined),
+      )
+      .limit(1);
+    if (current) return true;
+    const [old] = await executor
+      .select({ id: organisationSlugRedirects.organisationId })
+      .from(organisationSlugRedirects)
+      .where(
+        and(
+          eq(organisationSlugRedirects.slug, slug),
+          exceptId ? ne(organisationSlugRedirects.organisationId, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return old !== undefined;
+  }
+
+  /** City, country and coordinates from a `filterCities` id; a problem is noted, not thrown. */
+  async function placeOf(cityId: string | null | undefined, problems: ValidationMap) {
+    if (cityId === undefined) return {};
+    if (cityId === null)
+      return { cityId: null, countryCode: null, latitude: null, longitude: null };
+    const [city] = await lookups.citiesByIds([cityId], 'en');
+    if (!city) {
+      problems['input.city_id'] = ['validation.city'];
+      return {};
+    }
+    return {
+      cityId: city.id,
+      countryCode: city.country.code,
+      latitude: city.latitude,
+      longitude: city.longitude,
+    };
+  }
+
+  /** Hands uploaded pictures to the organisation; a file that is not the actor's picture is refused. */
+  async function attachPictures(
+    organisationId: string,
+    input: Pick<CreateOrganisationInput, 'logo_file_id' | 'cover_file_id'>,
+    current: Pick<OrganisationRow, 'logoFileId' | 'coverFileId'> | null,
+    actorId: string,
+    tx: Executor,
+  ) {
+    const result: { logoFileId?: string | null; coverFileId?: string | null } = {};
+    const slots = [
+      ['logo_file_id', 'logoFileId', ORGANISATION_LOGO],
+      ['cover_file_id', 'coverFileId', ORGANISATION_COVER],
+    ] as const;
+    for (const [field, column, ownerType] of slots) {
+      const wanted = input[field];
+      if (wanted === undefined) continue;
+      if (wanted === null || wanted === current?.[column]) {
+        result[column] = wanted;
+        continue;
+      }
+      const attached = await files.attach(
+        wanted,
+        actorId,
+        { ownerType, ownerId: organisationId, visibility: 'public' },
+        tx,
+      );
+      if (!attached || !attached.mimeType.startsWith('image/')) {
+        throw AppError.validation({ [`input.${field}`]: ['validation.file_reference'] });
+      }
+      result[column] = attached.id;
+    }
+    return result;
+  }
+
+  const team = createTeam({ ...deps, recordEvent });
+
   return {
-    /** Creates an organisation with its owner as the first accepted member, in one transaction. */
-    async createWithOwner(input: NewOrganisation, ownerId: string): Promise<OrganisationRow> {
+    team,
+
+    /** Creates an organisation with its creator as the owner, in one transaction. */
+    async create(input: CreateOrganisationInput, actor: Actor): Promise<OrganisationRow> {
+      const problems: ValidationMap = {};
+      const place = await placeOf(input.city_id, problems);
+      if (input.slug && (await slugTaken(input.slug, null, db))) {
+        problems['input.slug'] = ['validation.slug_taken'];
+      }
+      if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+
       return db.transaction(async (tx) => {
+        const slug = input.slug ?? (await freeSlug(slugify(input.name), tx));
         const [row] = await tx
           .insert(organisations)
-          .values({ ...input, createdById: ownerId })
+          .values({
+            slug,
+            name: input.name,
+            email: input.email ?? null,
+            description: input.description ?? null,
+            phone: input.phone ?? null,
+            website: input.website ?? null,
+            socialLinks: input.social_links ?? [],
+            ...place,
+            createdById: actor.id,
+          })
           .returning();
         if (!row) throw new Error('insert into organisations returned no row');
-        await tx
-          .insert(organisationMembers)
-          .values({ organisationId: row.id, userId: ownerId, role: 'owner' });
-        return row;
+        const pictures = await attachPictures(row.id, input, null, actor.id, tx);
+        await tx.insert(organisationMembers).values({
+          organisationId: row.id,
+          userId: actor.id,
+          email: actor.email,
+          role: 'owner',
+          status: 'accepted',
+          respondedAt: new Date(),
+        });
+        await recordEvent(tx, row.id, actor.id, 'created');
+        if (Object.keys(pictures).length === 0) return row;
+        const [withPictures] = await tx
+          .update(organisations)
+          .set(pictures)
+          .where(eq(organisations.id, row.id))
+          .returning();
+        return withPictures!;
       });
+    },
+
+    /** Changes the fields given; a new slug keeps the old one as a redirect. */
+    async update(input: UpdateOrganisationInput, actor: Actor): Promise<OrganisationRow> {
+      const current = await this.requireById(input.id);
+      const problems: ValidationMap = {};
+      const place = await placeOf(input.city_id, problems);
+      const slugChanges = input.slug !== undefined && input.slug !== current.slug.toLowerCase();
+      if (slugChanges && (await slugTaken(input.slug!, current.id, db))) {
+        problems['input.slug'] = ['validation.slug_taken'];
+      }
+      if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+
+      return db.transaction(async (tx) => {
+        const pictures = await attachPictures(current.id, input, current, actor.id, tx);
+        if (slugChanges) {
+          await tx
+            .delete(organisationSlugRedirects)
+            .where(eq(organisationSlugRedirects.slug, input.slug!));
+          await tx
+            .insert(organisationSlugRedirects)
+            .values({ slug: current.slug, organisationId: current.id })
+            .onConflictDoNothing();
+        }
+        const changes = {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(slugChanges && { slug: input.slug! }),
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          ...(input.website !== undefined && { website: input.website }),
+          ...(input.social_links !== undefined && { socialLinks: input.social_links }),
+          ...place,
+          ...pictures,
+        };
+        const [row] = await tx
+          .update(organisations)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(organisations.id, current.id))
+          .returning();
+        await recordEvent(tx, current.id, actor.id, 'updated', {
+          details: { fields: Object.keys(changes) },
+        });
+        return row!;
+      });
+    },
+
+    /** Soft delete: the page and the team go away; records that point at it keep their shape. */
+    async delete(id: string, actor: Actor): Promise<void> {
+      await this.requireById(id);
+      await db.transaction(async (tx) => {
+        const at = new Date();
+        await tx
+          .update(organisations)
+          .set({ deletedAt: at, updatedAt: at })
+          .where(eq(organisations.id, id));
+        await tx
+          .update(organisationMembers)
+          .set({ invitationTokenHash: null, updatedAt: at })
+          .where(eq(organisationMembers.organisationId, id));
+        await recordEvent(tx, id, actor.id, 'deleted');
+      });
+    },
+
+    async requireById(id: string): Promise<OrganisationRow> {
+      const [row] = await db
+        .select()
+        .from(organisations)
+        .where(and(eq(organisations.id, id), isNull(organisations.deletedAt)))
+        .limit(1);
+      if (!row) throw AppError.notFound('organisation');
+      return row;
+    },
+
+    /** Live organisations by id, in the order asked (null where there is none): for loaders. */
+    async byIds(ids: readonly string[]): Promise<(OrganisationRow | null)[]> {
+      const rows = ids.length
+        ? await db
+            .select()
+            .from(organisations)
+            .where(and(inArray(organisations.id, [...ids]), isNull(organisations.deletedAt)))
+        : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+
+    /** The organisation behind a slug, current or old (then the caller redirects to the current one). */
+    async bySlug(slug: string): Promise<OrganisationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(organisations)
+        .where(
+          and(
+            isNull(organisations.deletedAt),
+            or(
+              eq(organisations.slug, slug),
+              inArray(
+                organisations.id,
+                db
+                  .select({ id: organisationSlugRedirects.organisationId })
+                  .from(organisationSlugRedirects)
+                  .where(eq(organisationSlugRedirects.slug, slug)),
+              ),
+            ),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** The organisations the user belongs to (accepted), most recently joined first. */
+    async ofUser(userId: string): Promise<OrganisationRow[]> {
+      const rows = await db
+        .select({ organisation: organisations })
+        .from(organisationMembers)
+        .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+        .where(
+          and(
+            eq(organisationMembers.userId, userId),
+            eq(organisationMembers.status, 'accepted'),
+            isNull(organisations.deletedAt),
+          ),
+        )
+        .orderBy(desc(organisationMembers.createdAt), asc(organisations.name));
+      return rows.map((row) => row.organisation);
+    },
+
+    /** The user's accepted role in each organisation asked about, in one query. */
+    async rolesOf(
+      userId: string,
+      organisationIds: readonly string[],
+    ): Promise<Map<string, OrganisationRole>> {
+      if (organisationIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          organisationId: organisationMembers.organisationId,
+          role: organisationMembers.role,
+        })
+        .from(organisationMembers)
+        .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+        .where(
+          and(
+            eq(organisationMembers.userId, userId),
+            eq(organisationMembers.status, 'accepted'),
+            inArray(organisationMembers.organisationId, [...organisationIds]),
+            isNull(organisations.deletedAt),
+          ),
+        );
+      return new Map(rows.map((row) => [row.organisationId, row.role]));
+    },
+
+    /** Files by id for the organisation's pictures. */
+    pictures: (ids: readonly string[]) => files.byIds(ids),
+
+    /** Recent changes, newest first. */
+    async events(organisationId: string, limit = 20) {
+      return db
+        .select()
+        .from(organisationEvents)
+        .where(eq(organisationEvents.organisationId, organisationId))
+        .orderBy(desc(organisationEvents.createdAt))
+        .limit(limit);
     },
 
     /**
@@ -69,13 +398,6 @@ export function createOrganisationsService(db: Executor) {
       }
       await executor.delete(organisationMembers).where(eq(organisationMembers.userId, userId));
       return [];
-    },
-
-    async addMember(organisationId: string, userId: string, role: OrganisationRole): Promise<void> {
-      await db
-        .insert(organisationMembers)
-        .values({ organisationId, userId, role, status: 'accepted' })
-        .onConflictDoNothing();
     },
   };
 }
