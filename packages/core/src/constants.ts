@@ -80,3 +80,6 @@ export const SPACING_PX = 8;
 export const TRACING_SAMPLE_RATE = 1;
 /** Delay after load before the batched analytics, tracking and metrics calls are sent. */
 export const ANALYTICS_BATCH_DELAY_MS = 3000;
+
+/** A UUID as the database stores ids: checked before an id reaches a query. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANISATION_ROLES, SOCIAL_TYPES, type SocialType } from './enums';
+import { phoneSchema } from './profile';
 
 export const ORGANISATION_LIMITS = {
   nameMin: 2,
@@ -49,8 +50,6 @@ export function isSocialLink(type: SocialType, url: string): boolean {
   return onSite && parsed.pathname.replace(/\/+$/, '').length > 1;
 }
 
-const PHONE_PATTERN = /^\+?[0-9][0-9 ().\-/]{4,30}$/;
-
 export const socialLinkSchema = z
   .strictObject({
     type: z.enum(SOCIAL_TYPES),
@@ -72,14 +71,7 @@ const organisationFields = {
     .regex(ORGANISATION_SLUG_PATTERN, 'validation.slug'),
   email: z.email().trim().max(254).nullish(),
   description: z.string().trim().max(ORGANISATION_LIMITS.descriptionMax).nullish(),
-  phone: z
-    .string()
-    .trim()
-    .refine(
-      (value) => PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 5,
-      'validation.phone',
-    )
-    .nullish(),
+  phone: phoneSchema.nullish(),
   website: z
     .url({ protocol: /^https?$/ })
     .trim()

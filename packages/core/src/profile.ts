@@ -42,7 +42,7 @@ const dateOfBirth = z
 
 /** Digits with the usual separators and an optional leading +: what people write on a form. */
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().\-/]{4,30}$/;
-const phone = z
+export const phoneSchema = z
   .string()
   .trim()
   .refine(
@@ -83,7 +83,7 @@ export const profileInputSchema = z.strictObject({
   dob: dateOfBirth.nullish(),
   professional_level: z.enum(PROFESSIONAL_LEVELS).nullish(),
   gender: z.enum(GENDERS).nullish(),
-  phone: phone.nullish(),
+  phone: phoneSchema.nullish(),
   city_id: z
     .string()
     .regex(/^\d{1,12}$/, 'validation.city')

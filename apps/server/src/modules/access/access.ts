@@ -1,4 +1,4 @@
-import type { OrganisationRole } from '@encore/core';
+import { UUID_PATTERN, type OrganisationRole } from '@encore/core';
 import DataLoader from 'dataloader';
 import type { Viewer } from '../../graphql/viewer';
 import {
@@ -6,8 +6,6 @@ import {
   type OrganisationGrant,
   type OrganisationsService,
 } from '../organisations/organisations.service';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What the viewer of one request holds, asked as often as a request likes: the organisation

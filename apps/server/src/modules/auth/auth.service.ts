@@ -10,12 +10,8 @@ import type { ProfilesService } from '../profiles/profiles.service';
 import type { AuthRateLimits } from './auth.rate-limits';
 import type { UserRow, UsersService } from '../users/users.service';
 import { oneTimeTokens, refreshTokens, type OneTimeTokenPurpose } from './auth.table';
-import {
-  ACCESS_TOKEN_LIFETIME_SECONDS,
-  hashToken,
-  randomToken,
-  type AccessTokens,
-} from './auth.tokens';
+import { hashToken, randomToken } from '../../lib/opaque-tokens';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, type AccessTokens } from './auth.tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REFRESH_LIFETIME_MS = { standard: 7 * DAY_MS, rememberMe: 30 * DAY_MS } as const;

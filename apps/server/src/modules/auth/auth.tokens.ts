@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { PlatformRole } from '@encore/core';
@@ -66,12 +65,3 @@ export function createAccessTokens(secret: string) {
 }
 
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
-
-/** 256 random bits, URL-safe: the refresh and single-use tokens handed to clients. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}

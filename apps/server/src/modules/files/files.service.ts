@@ -1,4 +1,4 @@
-import type { Locale } from '@encore/core';
+import { UUID_PATTERN, type Locale } from '@encore/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -54,7 +54,6 @@ export const THUMBNAIL_MAX_SIDE = 400;
 const PLACEHOLDER_MAX_SIDE = 16;
 // Larger pictures are refused rather than decoded: bounds the memory one upload can take.
 const MAX_IMAGE_PIXELS = 100_000_000;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ImageDerivatives {
   width: number;

@@ -108,6 +108,13 @@ interface ReferenceData {
 
 const CITY_CACHE_SIZE = 2_000;
 
+export interface CityPlace {
+  cityId: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+}
+
 /**
  * Lookups are reference data: seeded at start, never changed while the server runs. Countries,
  * genres, instruments and user types are read on every profile page, so they are loaded once and
@@ -278,6 +285,18 @@ export function createLookupsService(db: Database) {
     async country(code: string, locale: Locale): Promise<Country | undefined> {
       const row = (await loadReference()).countryByCode.get(code);
       return row ? localize(row, locale) : undefined;
+    },
+
+    /** Where a record in a `filterCities` city sits: the city, its country and its centre. */
+    async placeOfCity(cityId: string): Promise<CityPlace | undefined> {
+      const [city] = await this.citiesByIds([cityId], 'en');
+      if (!city) return undefined;
+      return {
+        cityId: city.id,
+        countryCode: city.country.code,
+        latitude: city.latitude,
+        longitude: city.longitude,
+      };
     },
 
     /** Cities by GeoNames id, in no particular order; unknown ids are left out. */

@@ -100,17 +100,9 @@ export function createOrganisationsService(deps: OrganisationsDependencies) {
     if (cityId === undefined) return {};
     if (cityId === null)
       return { cityId: null, countryCode: null, latitude: null, longitude: null };
-    const [city] = await lookups.citiesByIds([cityId], 'en');
-    if (!city) {
-      problems['input.city_id'] = ['validation.city'];
-      return {};
-    }
-    return {
-      cityId: city.id,
-      countryCode: city.country.code,
-      latitude: city.latitude,
-      longitude: city.longitude,
-    };
+    const place = await lookups.placeOfCity(cityId);
+    if (!place) problems['input.city_id'] = ['validation.city'];
+    return place ?? {};
   }
 
   /** Hands uploaded pictures to the organisation; a file that is not the actor's picture is refused. */

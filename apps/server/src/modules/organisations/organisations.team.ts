@@ -1,9 +1,9 @@
 import type { Locale, MemberInvitationStatus, OrganisationRole } from '@encore/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { translatorFor } from '../../lib/i18n';
+import { hashToken, randomToken } from '../../lib/opaque-tokens';
 import type { MailService } from '../mail/mail.service';
 import { holds, type OrganisationGrant } from './organisations.policy';
 import type { recordEvent as RecordEvent } from './organisations.service';
@@ -35,8 +35,6 @@ export interface Invitee {
   name: string | null;
   locale: Locale;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const teamError = (key: string, message: string) =>
   new AppError('CONFLICT', message, { messageKey: `errors.${key}` });
@@ -147,7 +145,7 @@ export function createTeam({ db, mail, publicUrl, recordEvent }: TeamDependencie
       actor: TeamActor,
     ): Promise<OrganisationMemberRow> {
       checkOwnerChange(actor, role);
-      const token = randomBytes(32).toString('base64url');
+      const token = randomToken();
       const { member, organisation } = await db.transaction(async (tx) => {
         const organisation = await lockOrganisation(tx, organisationId);
         const [existing] = await tx

@@ -110,20 +110,15 @@ export function createProfilesService({
         longitude: country?.longitude ?? null,
       };
     }
-    const [city] = await lookups.citiesByIds([input.city_id!], 'en');
-    if (!city) {
+    const place = await lookups.placeOfCity(input.city_id!);
+    if (!place) {
       (problems['input.city_id'] ??= []).push('validation.city');
       return {};
     }
-    if (input.country_code && input.country_code !== city.country.code) {
+    if (input.country_code && input.country_code !== place.countryCode) {
       (problems['input.country_code'] ??= []).push('validation.city_country_mismatch');
     }
-    return {
-      cityId: city.id,
-      countryCode: city.country.code,
-      latitude: city.latitude,
-      longitude: city.longitude,
-    };
+    return place;
   }
 
   async function replaceLists(userId: string, input: ProfileInput, tx: Executor) {
