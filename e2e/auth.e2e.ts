@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Cookie, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAccessibilityViolations } from './browser';
+import { graphql as graphqlAt, type GraphQLResult } from './graphql';
 import { linkTo, linksIn, waitForMail, type ReceivedMail } from './mail';
 
 const baseUrl = inject('baseUrl');
@@ -35,28 +36,9 @@ afterEach(async () => {
 const uniqueEmail = () => `e2e-${randomBytes(6).toString('hex')}@example.test`;
 const uniquePassword = () => `Encore-${randomBytes(6).toString('hex')}-pw`;
 
-interface GraphQLResult<T> {
-  data?: T | null;
-  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-}
-
-/** A GraphQL call from the test process (not the browser), as any client would make it. */
-async function graphql<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  accessToken?: string,
-): Promise<GraphQLResult<T>> {
-  const response = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphQLResult<T>;
-}
+/** A GraphQL call to the e2e server. */
+const graphql = <T>(query: string, variables: Record<string, unknown> = {}, accessToken?: string) =>
+  graphqlAt<T>(baseUrl, query, variables, accessToken);
 
 interface AuthPayload {
   access_token: string;

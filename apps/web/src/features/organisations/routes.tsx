@@ -48,6 +48,10 @@ export const organisationRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/organisation/:slug',
+    ...lazyPage(() => import('./pages/OrganisationPublicPage'), 'OrganisationPublicPage'),
+  },
+  {
     path: '/organisation/connect',
     ...lazyPage(() => import('./pages/OrganisationConnectPage'), 'OrganisationConnectPage'),
   },

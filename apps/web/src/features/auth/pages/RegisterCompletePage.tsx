@@ -21,7 +21,7 @@ import { FormError } from '../components/FormError';
 const STEPS = [
   { key: 'profile', to: '/profile/update', Icon: PersonIcon },
   { key: 'search', to: '/opportunities', Icon: SearchIcon },
-  { key: 'organisation', to: '/organisations/create', Icon: BusinessIcon },
+  { key: 'organisation', to: '/organisation/connect', Icon: BusinessIcon },
 ] as const;
 
 /** Right after sign-up: confirm the address, then the first useful steps. */

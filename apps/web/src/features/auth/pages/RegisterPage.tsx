@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +21,7 @@ import { useZodForm } from '../../../lib/form';
 import { currentLocale } from '../../../lib/i18n';
 import { useSnackbar } from '../../../lib/snackbar';
 import { REGISTER, type AccountType } from '../auth.graphql';
-import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, registerSchema } from '../auth.schemas';
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, registerSchema, safeNextPath } from '../auth.schemas';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -31,6 +31,10 @@ type TextFieldName = 'name' | 'email' | 'password' | 'password_confirmation';
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where the visitor was going (e.g. an emailed team invitation) before being asked to sign up.
+  const rawNext = params.get('next');
+  const next = rawNext ? safeNextPath(rawNext, DASHBOARD_PATH) : null;
   const { status, signIn } = useSession();
   const snackbar = useSnackbar();
   const [register, { loading }] = useMutation(REGISTER, { context: { skipAuth: true } });
@@ -55,7 +59,7 @@ export function RegisterPage() {
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('auth.register.alreadySignedIn')}
         </Alert>
-        <Button fullWidth variant="contained" component={RouterLink} to={DASHBOARD_PATH}>
+        <Button fullWidth variant="contained" component={RouterLink} to={next ?? DASHBOARD_PATH}>
           {t('nav.dashboard')}
         </Button>
       </AuthCard>
@@ -76,7 +80,8 @@ export function RegisterPage() {
       setJustRegistered(true);
       signIn(data.register, { rememberMe: false });
       snackbar.success(t('auth.register.success'));
-      void navigate('/register/complete', { state: { type: values.type } });
+      if (next) void navigate(next);
+      else void navigate('/register/complete', { state: { type: values.type } });
     } catch (caught) {
       setError(caught);
     }
@@ -89,7 +94,10 @@ export function RegisterPage() {
       footer={
         <>
           {t('auth.register.haveAccount')}{' '}
-          <Link component={RouterLink} to="/login">
+          <Link
+            component={RouterLink}
+            to={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}
+          >
             {t('auth.register.login')}
           </Link>
         </>

@@ -1,25 +1,73 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../app/layout/PageFrame';
-import { EmptyState } from '../../../components/EmptyState';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { AttentionPanel } from '../components/AttentionPanel';
+import { ChangeLog } from '../components/ChangeLog';
+import { OrganisationActions } from '../components/OrganisationActions';
+import { OrganisationGate, type Organisation } from '../components/OrganisationGate';
+import { OrganisationLogo } from '../components/OrganisationLogo';
+import { TeamPanel } from '../components/TeamPanel';
 
-export function OrganisationDashboardPage() {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const title = t('app.organisations.dashboard.title');
+function Dashboard({ organisation }: { organisation: Organisation }) {
+  const { t } = useTranslation('pages');
+  const role = organisation.team_role?.role;
   return (
-    <PageFrame
-      title={title}
-      breadcrumbs={[
-        { label: t('nav.organisations'), to: '/organisations' },
-        { label: slug },
-        { label: title },
-      ]}
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <OrganisationLogo name={organisation.name} logo={organisation.logo} size={64} />
+        <Box>
+          <Typography variant="h5" component="p">
+            {organisation.name}
+          </Typography>
+          <Typography color="text.secondary">
+            {role
+              ? t('organisations.dashboard.yourRole', {
+                  role: t(`organisations.roles.${role}.name`),
+                })
+              : t('organisations.dashboard.platformAdmin')}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { lg: '3fr 2fr' } }}>
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+          <AttentionPanel organisation={organisation} />
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="dashboard-opportunities-title"
+            sx={{ p: 3 }}
+          >
+            <Typography id="dashboard-opportunities-title" variant="h6" component="h2">
+              {t('organisations.opportunities.title')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ my: 1 }}>
+              {t('organisations.opportunities.intro')}
+            </Typography>
+            <Button component={RouterLink} to={`/organisation/${organisation.slug}/opportunities`}>
+              {t('organisations.opportunities.open')}
+            </Button>
+          </Paper>
+          <TeamPanel organisation={organisation} />
+        </Box>
+        <ChangeLog organisationId={organisation.id} />
+      </Box>
+    </Box>
+  );
+}
+
+/** /organisation/{slug}/dashboard: the team's home for its organisation. */
+export function OrganisationDashboardPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <OrganisationGate
+      page={t('organisations.dashboard.title')}
+      requires="view_team"
+      actions={(organisation) => <OrganisationActions organisation={organisation} />}
     >
-      <EmptyState
-        message={t('app.organisations.dashboard.empty')}
-        action={{ label: t('app.opportunities.wizard.title'), to: '/opportunity/wizard' }}
-      />
-    </PageFrame>
+      {(organisation) => <Dashboard organisation={organisation} />}
+    </OrganisationGate>
   );
 }

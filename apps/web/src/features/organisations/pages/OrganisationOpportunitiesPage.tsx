@@ -1,25 +1,29 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../app/layout/PageFrame';
+import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
 import { EmptyState } from '../../../components/EmptyState';
+import { OrganisationActions } from '../components/OrganisationActions';
+import { OrganisationGate } from '../components/OrganisationGate';
 
+/** /organisation/{slug}/opportunities: the organisation's opportunities, drafts included. */
 export function OrganisationOpportunitiesPage() {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const title = t('app.organisations.opportunities.title');
+  const { t } = useTranslation('pages');
   return (
-    <PageFrame
-      title={title}
-      breadcrumbs={[
-        { label: t('nav.organisations'), to: '/organisations' },
-        { label: slug, to: `/organisation/${slug}/dashboard` },
-        { label: title },
-      ]}
+    <OrganisationGate
+      page={t('organisations.opportunities.title')}
+      requires="view_team"
+      actions={(organisation) => <OrganisationActions organisation={organisation} />}
     >
-      <EmptyState
-        message={t('app.organisations.opportunities.empty')}
-        action={{ label: t('app.opportunities.wizard.title'), to: '/opportunity/wizard' }}
-      />
-    </PageFrame>
+      {(organisation) => (
+        <EmptyState
+          icon={<WorkOutlinedIcon fontSize="inherit" aria-hidden />}
+          message={t('organisations.opportunities.empty')}
+          hint={
+            organisation.viewerCan.create_opportunity
+              ? t('organisations.opportunities.emptyHint')
+              : t('organisations.opportunities.emptyHintMember')
+          }
+        />
+      )}
+    </OrganisationGate>
   );
 }

@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROFILE_LIMITS } from '@encore/core';
 import { FormError } from '../../auth/components/FormError';
-import { fieldErrorsOf } from '../field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { GENDERS, PROFESSIONAL_LEVELS, textOrNull, type ProfileUser } from '../profile-options';
-import { uploadAvatar } from '../upload-avatar';
+import { uploadFile } from '../../../lib/upload-file';
 import { StepActions } from './StepActions';
 import { useProfileSave } from './useProfileSave';
 
@@ -65,7 +65,7 @@ export function AboutStep({ user, onSaved }: StepProps) {
     setError(null);
     setUploading(true);
     try {
-      const uploaded = await uploadAvatar(file);
+      const uploaded = await uploadFile(file, 'AVATAR');
       setAvatarId(uploaded.id);
       setPreview(URL.createObjectURL(file));
     } catch (caught) {

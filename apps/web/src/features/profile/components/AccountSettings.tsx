@@ -25,7 +25,7 @@ import { isRememberMe } from '../../../lib/cookies';
 import { useSnackbar } from '../../../lib/snackbar';
 import { FormError } from '../../auth/components/FormError';
 import { PasswordField } from '../../auth/components/PasswordField';
-import { fieldErrorsOf } from '../field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 
 /** Kept in step with the server's rule (auth.passwords.ts). */
 const PASSWORD_MIN_LENGTH = 8;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { CityAutocomplete, type CityOption } from '../../../components/CityAutocomplete';
 import { FormError } from '../../auth/components/FormError';
-import { fieldErrorsOf } from '../field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import type { ProfileUser } from '../profile-options';
 import { StepActions } from './StepActions';
 import { useProfileSave } from './useProfileSave';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { PROFILE_LIMITS } from '@encore/core';
 import { FormError } from '../../auth/components/FormError';
-import { fieldErrorsFrom, validationMapOf } from '../field-errors';
+import { fieldErrorsFrom, validationMapOf } from '../../../lib/field-errors';
 import {
   SKILL_LEVELS,
   genreGroup,

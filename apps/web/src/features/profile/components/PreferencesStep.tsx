@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { CURRENCIES, isSupportedLocale, type CurrencyInfo } from '@encore/core';
 import { changeLocale, currentLocale, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { FormError } from '../../auth/components/FormError';
-import { fieldErrorsOf } from '../field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import type { LanguageOption, ProfileFormOptions, ProfileUser } from '../profile-options';
 import { StepActions } from './StepActions';
 import { useProfileSave } from './useProfileSave';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { ProfileRequestUpgradeDocument, ProfileUpgradeStatusDocument } from '../../../gql/graphql';
 import { useSnackbar } from '../../../lib/snackbar';
 import { FormError } from '../../auth/components/FormError';
-import { fieldErrorsOf } from '../field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { textOrNull } from '../profile-options';
 
 /** The server's limits (account-upgrades.graphql.ts). */

@@ -20,7 +20,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormError } from '../../auth/components/FormError';
-import { LoadError, LoadingBlock } from './PageStates';
+import { LoadError, LoadingBlock } from '../../../components/PageStates';
 
 const PAGE_SIZE = 10;
 type Row = ProfileUpgradeRequestsQuery['accountUpgradeRequests']['data'][number];

@@ -10,7 +10,7 @@ import { PageFrame } from '../../../app/layout/PageFrame';
 import { ProfileCancelUpgradeDocument, ProfileUpgradeStatusDocument } from '../../../gql/graphql';
 import { useSnackbar } from '../../../lib/snackbar';
 import { FormError } from '../../auth/components/FormError';
-import { LoadError, LoadingBlock } from '../components/PageStates';
+import { LoadError, LoadingBlock } from '../../../components/PageStates';
 import { UpgradeRequestForm } from '../components/UpgradeRequestForm';
 import { UpgradeRequestsAdmin } from '../components/UpgradeRequestsAdmin';
 import { UpgradeStatusAlert, type UpgradeRequest } from '../components/UpgradeStatusAlert';

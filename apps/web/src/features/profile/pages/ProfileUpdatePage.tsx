@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { ProfileFormOptionsDocument, ProfileMeDocument } from '../../../gql/graphql';
 import { AccountSettings } from '../components/AccountSettings';
-import { LoadError, LoadingBlock } from '../components/PageStates';
+import { LoadError, LoadingBlock } from '../../../components/PageStates';
 import { ProfileSetup } from '../components/ProfileSetup';
 
 const TABS = ['profile', 'account'] as const;

@@ -14,7 +14,7 @@ import {
   ProfileViewerDocument,
 } from '../../../gql/graphql';
 import { DASHBOARD_PATH } from '../../../lib/constants';
-import { LoadError, LoadingBlock } from '../components/PageStates';
+import { LoadError, LoadingBlock } from '../../../components/PageStates';
 import { ProfileDetails, isBareProfile } from '../components/ProfileDetails';
 
 function isNotFound(error: unknown): boolean {

@@ -1,34 +1,35 @@
 import { print } from 'graphql';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import type { GraphQLFormattedError } from 'graphql';
-import { GRAPHQL_ENDPOINT, tokenRefresher } from '../../app/session/session-manager';
-import { ProfileUploadAvatarDocument, type ProfileUploadAvatarMutation } from '../../gql/graphql';
+import { GRAPHQL_ENDPOINT, tokenRefresher } from '../app/session/session-manager';
+import { UploadFileDocument, type FilePurpose, type UploadFileMutation } from '../gql/graphql';
 
-export type UploadedAvatar = ProfileUploadAvatarMutation['uploadFile'];
+export type UploadedFile = UploadFileMutation['uploadFile'];
 
 interface MultipartResponse {
-  data?: ProfileUploadAvatarMutation | null;
+  data?: UploadFileMutation | null;
   errors?: GraphQLFormattedError[];
 }
 
 /**
- * Uploads a profile picture with the GraphQL multipart request specification
+ * Uploads a file for one purpose (avatar, logo, cover…) with the GraphQL multipart request specification
  * (https://github.com/jaydenseric/graphql-multipart-request-spec): the app's Apollo link only
  * sends JSON, so this one request goes with fetch and the session's Bearer token.
  * GraphQL errors are thrown as CombinedGraphQLErrors, like Apollo's, for the same error display.
  */
-export async function uploadAvatar(
+export async function uploadFile(
   file: File,
+  purpose: FilePurpose,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
-): Promise<UploadedAvatar> {
+): Promise<UploadedFile> {
   const token = await tokenRefresher.getValidAccessToken();
   const body = new FormData();
   body.append(
     'operations',
     JSON.stringify({
-      operationName: 'ProfileUploadAvatar',
-      query: print(ProfileUploadAvatarDocument),
-      variables: { file: null },
+      operationName: 'UploadFile',
+      query: print(UploadFileDocument),
+      variables: { file: null, purpose },
     }),
   );
   body.append('map', JSON.stringify({ 0: ['variables.file'] }));

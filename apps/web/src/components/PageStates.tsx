@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { describeGraphQLError } from '../../../lib/graphql-errors';
+import { describeGraphQLError } from '../lib/graphql-errors';
 
 /** A page's data is on its way. */
 export function LoadingBlock({ label }: { label?: string }) {
@@ -18,7 +18,6 @@ export function LoadingBlock({ label }: { label?: string }) {
 /** A page's data could not be loaded, with a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const { t: tp } = useTranslation('pages');
   return (
     <Alert
       severity="error"
@@ -26,7 +25,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            {tp('profile.retry')}
+            {t('errors.general.retry')}
           </Button>
         ) : undefined
       }
