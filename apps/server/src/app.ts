@@ -16,6 +16,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFilesRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
 
 export interface AppOptions {
@@ -28,6 +29,8 @@ export interface AppOptions {
    * given user without logging in; production always uses the real resolver as it is.
    */
   wrapViewerResolver?: (real: ViewerResolver) => ViewerResolver;
+  /** The time the services see; tests pass one they can move. */
+  clock?: Clock;
 }
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,6 +47,7 @@ export async function buildApp({
   database,
   closeDatabaseOnClose = true,
   wrapViewerResolver,
+  clock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -66,7 +70,7 @@ export async function buildApp({
     prefix: `${config.redisPrefix}:invalidate:`,
     onError: (error) => app.log.warn({ err: error }, 'invalidation bus'),
   });
-  const services = createServices({ db: database.db, config, redis, invalidation });
+  const services = createServices({ db: database.db, config, redis, invalidation, clock });
   const bearerViewer = bearerViewerResolver(services.auth);
   const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;
   app.decorate('services', services);

@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
+import { startRecurringJobs } from './lib/jobs';
 import { defaultWebDist } from './lib/paths';
+import { opportunityLifecycleJob } from './modules/opportunities/opportunities.jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,6 +23,8 @@ async function main() {
   await seedDatabase(database.db, { demo: config.seed === 'demo' });
 
   const app = await buildApp({ config, database });
+  // Lifecycle steps the clock makes are stored as they fall due (reads never wait for them).
+  const jobs = startRecurringJobs([opportunityLifecycleJob(app.services.opportunities)], app.log);
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -31,6 +35,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    jobs.stop();
     // app.close() stops listening, waits for in-flight requests, then closes the database.
     app.close().then(
       () => process.exit(0),

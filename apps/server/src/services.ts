@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
 import type { InvalidationBus } from './lib/invalidation';
 import { createRateLimiterStore } from './lib/rate-limit';
 import { createStorage } from './lib/storage';
@@ -14,6 +15,7 @@ import { createAuthRateLimits } from './modules/auth/auth.rate-limits';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/auth.tokens';
 import { createMailService } from './modules/mail/mail.service';
+import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createUsersService } from './modules/users/users.service';
@@ -25,10 +27,18 @@ export interface ServiceDependencies {
   redis?: Redis | undefined;
   /** Tells every server process (or just this one) to forget what it keeps in memory. */
   invalidation: InvalidationBus;
+  /** The time; tests pass one they can move. */
+  clock?: Clock;
 }
 
 /** The composition root: each feature's service gets what it needs and nothing else. */
-export function createServices({ db, config, redis, invalidation }: ServiceDependencies) {
+export function createServices({
+  db,
+  config,
+  redis,
+  invalidation,
+  clock = systemClock,
+}: ServiceDependencies) {
   const storage = createStorage(config);
   const rateLimiters = createRateLimiterStore({
     redis,
@@ -55,6 +65,7 @@ export function createServices({ db, config, redis, invalidation }: ServiceDepen
     mail,
     publicUrl: config.publicUrl,
   });
+  const opportunities = createOpportunitiesService({ db, files, lookups, clock });
   const profiles = createProfilesService({ db, users, lookups, files });
   return {
     analytics: createAnalyticsService(db),
@@ -71,6 +82,7 @@ export function createServices({ db, config, redis, invalidation }: ServiceDepen
     mail,
     users,
     organisations,
+    opportunities,
     files,
     lookups,
     profiles,

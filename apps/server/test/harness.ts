@@ -1,3 +1,4 @@
+import type { Clock } from '../src/lib/clock';
 import { PLATFORM_ROLES, type PlatformRole } from '@encore/core';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -95,10 +96,18 @@ export function asUser(id: string, role: PlatformRole = 'performer'): Record<str
 }
 
 /** The real server on an ephemeral port over real HTTP, with its own database. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, wrapViewerResolver: testViewerResolver });
+  const app = await buildApp({
+    config,
+    database,
+    wrapViewerResolver: testViewerResolver,
+    ...(clock ? { clock } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');

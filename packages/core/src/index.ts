@@ -9,3 +9,4 @@ export * from './video-links';
 export * from './analytics';
 export * from './profile';
 export * from './organisation';
+export * from './opportunity';

@@ -8,3 +8,4 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/mail/mail.table';
 export * from '../modules/profiles/profiles.table';
 export * from '../modules/account-upgrades/account-upgrades.table';
+export * from '../modules/opportunities/opportunities.table';

@@ -2,10 +2,19 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import { verifyPassword } from '../lib/passwords';
+import { createFilesService } from '../modules/files/files.service';
+import { createLookupsService } from '../modules/lookups/lookups.service';
+import { createOpportunitiesService } from '../modules/opportunities/opportunities.service';
+import { opportunities } from '../modules/opportunities/opportunities.table';
 import { organisationMembers, organisations } from '../modules/organisations/organisations.table';
 import { users } from '../modules/users/users.table';
 import type { DatabaseHandle } from './client';
-import { DEMO_ACCOUNTS, DEMO_ORGANISATIONS, DEMO_PASSWORD } from './demo/demo-data';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_OPPORTUNITIES,
+  DEMO_ORGANISATIONS,
+  DEMO_PASSWORD,
+} from './demo/demo-data';
 import { seedDatabase } from './seed';
 
 let database: DatabaseHandle;
@@ -33,6 +42,31 @@ describe('demo seed', () => {
     expect(seats.filter((seat) => seat.status === 'accepted')).toHaveLength(accepted);
     expect(seats.filter((seat) => seat.status === 'invited')).toHaveLength(invited);
     expect(invited).toBeGreaterThan(0);
+  });
+
+  it('creates demo opportunities in every early status, each valid for publishing where published', async () => {
+    const lookups = createLookupsService(database.db);
+    const service = createOpportunitiesService({
+      db: database.db,
+      lookups,
+      files: createFilesService({ db: database.db, storage: undefined as never, readPolicies: {} }),
+      clock: () => new Date(),
+    });
+    const rows = await service.byIds(
+      (await database.db.select({ id: opportunities.id }).from(opportunities)).map((row) => row.id),
+    );
+    expect(rows).toHaveLength(DEMO_OPPORTUNITIES.length);
+    expect(new Set(rows.map((row) => row.status))).toEqual(
+      new Set(['DRAFT', 'SCHEDULED', 'PUBLISHED', 'CLOSED']),
+    );
+    // The stored status agrees with the one computed from the dates.
+    const stored = await database.db.select().from(opportunities);
+    for (const row of rows) expect(stored.find((s) => s.id === row.id)!.status).toBe(row.status);
+    const catalogue = await lookups.catalogue();
+    for (const demo of DEMO_OPPORTUNITIES) {
+      for (const genre of demo.genres) expect(catalogue.genres.has(genre), genre).toBe(true);
+      for (const slug of demo.instruments) expect(catalogue.instruments.has(slug), slug).toBe(true);
+    }
   });
 
   it('stores argon2id hashes that verify with the documented demo password', async () => {

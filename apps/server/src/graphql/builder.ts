@@ -1,8 +1,12 @@
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type { OrganisationPermission } from '@encore/core';
+import type { OpportunityPermission, OrganisationPermission } from '@encore/core';
 import { AppError } from '../lib/errors';
+import {
+  holdsOnOpportunity,
+  opportunityPolicy,
+} from '../modules/opportunities/opportunities.policy';
 import { holds, organisationPolicy } from '../modules/organisations/organisations.policy';
 import type { GraphQLContext } from './context';
 
@@ -20,6 +24,10 @@ export interface AuthScopes {
   orgMember: string;
   /** Holds the permission on the organisation (organisations.policy.ts). */
   orgPermission: { organisationId: string; permission: OrganisationPermission };
+  /** Sees the opportunity's team side: its organisation's team or its own people. */
+  oppTeam: string;
+  /** Holds the permission on the opportunity (opportunities.policy.ts). */
+  oppPermission: { opportunityId: string; permission: OpportunityPermission };
 }
 
 export type Scalars = {
@@ -49,6 +57,10 @@ export const builder = new SchemaBuilder<{
         organisationPolicy.seesPrivate(await context.access.organisation(organisationId)),
       orgPermission: async ({ organisationId, permission }) =>
         holds(await context.access.organisation(organisationId), permission),
+      oppTeam: async (opportunityId) =>
+        opportunityPolicy.isTeam(await context.access.opportunity(opportunityId)),
+      oppPermission: async ({ opportunityId, permission }) =>
+        holdsOnOpportunity(await context.access.opportunity(opportunityId), permission),
     }),
     unauthorizedError: (_parent, context) =>
       context.viewer.isLoggedIn ? AppError.forbidden() : AppError.unauthenticated(),

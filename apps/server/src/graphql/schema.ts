@@ -4,6 +4,8 @@ import { registerAuthGraphQL } from '../modules/auth/auth.graphql';
 import { registerFilesGraphQL } from '../modules/files/files.graphql';
 import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
+import { registerAccessGraphQL } from '../modules/access/access.graphql';
+import { registerOpportunitiesGraphQL } from '../modules/opportunities/opportunities.graphql';
 import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
 import { builder } from './builder';
@@ -26,6 +28,8 @@ export function getSchema(): GraphQLSchema {
   registerProfilesGraphQL();
   registerAccountUpgradesGraphQL();
   registerOrganisationsGraphQL();
+  registerOpportunitiesGraphQL();
+  registerAccessGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

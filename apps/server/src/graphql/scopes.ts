@@ -1,4 +1,4 @@
-import type { OrganisationPermission } from '@encore/core';
+import type { OpportunityPermission, OrganisationPermission } from '@encore/core';
 import type { AuthScopes } from './builder';
 import type { GraphQLContext } from './context';
 
@@ -21,5 +21,24 @@ export function orgScope<Args>(
   };
   const declaration: Declared =
     permission === 'member' ? { orgMember: true } : { orgPermission: permission };
+  return Object.assign(scopes, { declaration });
+}
+
+/**
+ * The same for an opportunity: `oppScope('manage_opportunity', args => args.input.id)`. 'team'
+ * asks for anyone who sees the opportunity's team side (its organisation's team, its own people).
+ */
+export function oppScope<Args>(
+  permission: OpportunityPermission | 'team',
+  opportunityOf: (args: Args, context: GraphQLContext) => string | Promise<string>,
+) {
+  const scopes = async (_parent: unknown, args: Args, context: GraphQLContext) => {
+    const opportunityId = await opportunityOf(args, context);
+    return permission === 'team'
+      ? { oppTeam: opportunityId }
+      : { oppPermission: { opportunityId, permission } };
+  };
+  const declaration: Declared =
+    permission === 'team' ? { oppTeam: true } : { oppPermission: permission };
   return Object.assign(scopes, { declaration });
 }

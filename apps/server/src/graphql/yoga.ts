@@ -103,7 +103,7 @@ export function createGraphQLServer(
       return {
         requestId: req.id,
         viewer,
-        access: createViewerAccess(viewer, services.organisations),
+        access: createViewerAccess(viewer, services.organisations, services.opportunities),
         locale,
         t: translatorFor(locale),
         services,

@@ -1,4 +1,8 @@
 import type {
+  ApprovalType,
+  OpportunityPaymentType,
+  OpportunityType,
+  TargetUser,
   SocialLink,
   AccountType,
   Gender,
@@ -393,3 +397,193 @@ export const DEMO_UPGRADE_REQUESTS = [
       'We run a small showcase night for local bands in Brighton and want to take submissions.',
   },
 ] as const;
+
+export interface DemoOpportunity {
+  organisation: string;
+  by: string;
+  title: string;
+  slug: string;
+  summary: string;
+  description: string;
+  venue?: string;
+  city?: DemoCityKey;
+  timeZone: string;
+  /** Days from the day the demo is seeded; the demo stays current whenever it is started. */
+  deadlineInDays: number;
+  startsInDays: number;
+  lengthDays: number;
+  /** Absent: a draft; 0: published now; more: scheduled that many days ahead. */
+  publishInDays?: number;
+  closedByHand?: boolean;
+  types: OpportunityType[];
+  genres: string[];
+  instruments: string[];
+  target: TargetUser[];
+  experienceLevel: ProfessionalLevel[];
+  languages: string[];
+  isVirtual?: boolean;
+  isWorldwide?: boolean;
+  isPrivate?: boolean;
+  approvalType: ApprovalType;
+  videoLinks?: string[];
+  paymentType: OpportunityPaymentType;
+  externalPaymentUrl?: string;
+  paymentOptions?: Array<{
+    title: string;
+    cost: number;
+    currency: string;
+    slots?: number;
+    deadlineInDays?: number;
+  }>;
+  reviewers?: string[];
+}
+
+export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
+  {
+    organisation: 'harbour-lights-festival',
+    by: 'maya',
+    title: 'Riverside Stage: open call for songwriters',
+    slug: 'riverside-stage-open-call',
+    summary: 'Twelve 30-minute slots on the riverside stage for emerging songwriters and duos.',
+    description:
+      '<p>Harbour Lights opens its <strong>riverside stage</strong> to twelve emerging songwriters.</p><ul><li>30-minute sets with in-house sound</li><li>Travel grant of €150 per act</li><li>Festival passes for two</li></ul><p>Send three songs and a short bio.</p>',
+    venue: 'Cais do Sodré riverside stage',
+    city: 'lisbon',
+    timeZone: 'Europe/Lisbon',
+    deadlineInDays: 30,
+    startsInDays: 75,
+    lengthDays: 3,
+    publishInDays: 0,
+    types: ['festival', 'open_call'],
+    genres: ['folk', 'pop', 'world'],
+    instruments: ['lead-vocals', 'guitar'],
+    target: ['INDIVIDUALS', 'BANDS'],
+    experienceLevel: ['amateur', 'semi_professional'],
+    languages: ['en', 'pt'],
+    approvalType: 'ON_REVIEW',
+    videoLinks: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    paymentType: 'PAID_INTERNAL',
+    paymentOptions: [
+      { title: 'Early bird', cost: 1500, currency: 'EUR', slots: 40, deadlineInDays: 10 },
+      { title: 'Regular', cost: 2500, currency: 'EUR' },
+    ],
+    reviewers: ['lukas'],
+  },
+  {
+    organisation: 'harbour-lights-festival',
+    by: 'maya',
+    title: 'Late-night jazz club sessions',
+    slug: 'late-night-jazz-club-sessions',
+    summary: 'Trios and quartets for three late-night club sets during the festival.',
+    description: '<p>Three late-night sets in the festival club. Backline provided.</p>',
+    venue: 'Clube Harbour',
+    city: 'lisbon',
+    timeZone: 'Europe/Lisbon',
+    deadlineInDays: 45,
+    startsInDays: 76,
+    lengthDays: 1,
+    publishInDays: 7,
+    types: ['gig'],
+    genres: ['jazz'],
+    instruments: ['piano', 'double-bass', 'drums'],
+    target: ['BANDS'],
+    experienceLevel: ['semi_professional', 'professional'],
+    languages: ['en'],
+    approvalType: 'ON_REVIEW',
+    paymentType: 'FREE',
+  },
+  {
+    organisation: 'harbour-lights-festival',
+    by: 'lukas',
+    title: 'Volunteer stage crew 2027',
+    slug: 'volunteer-stage-crew-2027',
+    summary: 'Stage hands and runners for the three festival days.',
+    description: '<p>Work the stages with our crew; meals and passes included.</p>',
+    city: 'lisbon',
+    timeZone: 'Europe/Lisbon',
+    deadlineInDays: 60,
+    startsInDays: 75,
+    lengthDays: 3,
+    types: ['open_call'],
+    genres: [],
+    instruments: [],
+    target: ['INDIVIDUALS'],
+    experienceLevel: [],
+    languages: ['en', 'pt'],
+    approvalType: 'AUTO',
+    paymentType: 'FREE',
+  },
+  {
+    organisation: 'klangwerk-vienna',
+    by: 'lukas',
+    title: 'Klangwerk chamber residency',
+    slug: 'klangwerk-chamber-residency',
+    summary: 'A two-week residency for a chamber ensemble, ending in a concert.',
+    description:
+      '<p>Two weeks of rehearsal space, a fee of €2,000 and a closing concert in the 200-seat hall.</p>',
+    venue: 'Klangwerk Hall',
+    city: 'vienna',
+    timeZone: 'Europe/Vienna',
+    deadlineInDays: 21,
+    startsInDays: 90,
+    lengthDays: 14,
+    publishInDays: 0,
+    types: ['residency'],
+    genres: ['classical', 'jazz'],
+    instruments: ['violin', 'cello', 'piano'],
+    target: ['BANDS'],
+    experienceLevel: ['professional'],
+    languages: ['de', 'en'],
+    approvalType: 'ON_REVIEW',
+    paymentType: 'FREE',
+  },
+  {
+    organisation: 'nordic-sound-competition',
+    by: 'sofia',
+    title: 'Nordic Sound Competition 2027',
+    slug: 'nordic-sound-competition-2027',
+    summary: 'International competition for young bands, with a worldwide online first round.',
+    description:
+      '<p>First round online, finals in Stockholm. Prize: a recording session and a Nordic tour.</p>',
+    timeZone: 'Europe/Stockholm',
+    deadlineInDays: 40,
+    startsInDays: 120,
+    lengthDays: 2,
+    publishInDays: 0,
+    types: ['competition'],
+    genres: ['rock', 'pop', 'electronic'],
+    instruments: [],
+    target: ['BANDS'],
+    experienceLevel: ['amateur', 'semi_professional'],
+    languages: ['en', 'sv'],
+    isWorldwide: true,
+    approvalType: 'ON_REVIEW',
+    paymentType: 'PAID_INTERNAL',
+    paymentOptions: [{ title: 'Entry fee', cost: 3000, currency: 'SEK' }],
+  },
+  {
+    organisation: 'blue-room-records',
+    by: 'daniel',
+    title: 'Debut EP sessions',
+    slug: 'debut-ep-sessions',
+    summary: 'Blue Room records and releases one debut EP; applications closed early.',
+    description: '<p>A week at our London studio and a release on Blue Room Records.</p>',
+    venue: 'Blue Room Studio',
+    city: 'london',
+    timeZone: 'Europe/London',
+    deadlineInDays: 14,
+    startsInDays: 60,
+    lengthDays: 7,
+    publishInDays: 0,
+    closedByHand: true,
+    types: ['recording'],
+    genres: ['jazz', 'r-and-b-soul'],
+    instruments: [],
+    target: ['INDIVIDUALS', 'BANDS'],
+    experienceLevel: ['amateur', 'semi_professional'],
+    languages: ['en'],
+    approvalType: 'ON_REVIEW',
+    paymentType: 'PAID_EXTERNAL',
+    externalPaymentUrl: 'https://blueroomrecords.example/pay',
+  },
+];

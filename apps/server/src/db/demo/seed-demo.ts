@@ -7,6 +7,12 @@ import {
   organisationMembers,
   organisations,
 } from '../../modules/organisations/organisations.table';
+import {
+  opportunities,
+  opportunityEvents,
+  opportunityMembers,
+  opportunityPaymentOptions,
+} from '../../modules/opportunities/opportunities.table';
 import { createUsersService } from '../../modules/users/users.service';
 import { users } from '../../modules/users/users.table';
 import { accountUpgradeRequests } from '../../modules/account-upgrades/account-upgrades.table';
@@ -19,6 +25,7 @@ import {
 import {
   DEMO_ACCOUNTS,
   DEMO_CITIES,
+  DEMO_OPPORTUNITIES,
   DEMO_ORGANISATIONS,
   DEMO_PASSWORD,
   DEMO_PREMIUM,
@@ -112,6 +119,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
         message: request.message,
       });
     }
+    const organisationIds = new Map<string, string>();
     for (const organisation of DEMO_ORGANISATIONS) {
       const place = DEMO_CITIES[organisation.city];
       const [row] = await tx
@@ -131,6 +139,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
           createdById: idOf(organisation.owner),
         })
         .returning();
+      organisationIds.set(organisation.slug, row!.id);
       const seats = [{ member: organisation.owner, role: 'owner' as const }, ...organisation.team];
       await tx.insert(organisationMembers).values(
         seats.map(({ member, role }) => ({
@@ -165,6 +174,100 @@ export async function seedDemo(db: Database): Promise<boolean> {
           details: { role: invitation.role },
         });
       }
+    }
+
+    const day = 24 * 60 * 60 * 1000;
+    const seededAt = Date.now();
+    const inDays = (days: number) => new Date(seededAt + days * day);
+    for (const demo of DEMO_OPPORTUNITIES) {
+      const place = demo.city ? DEMO_CITIES[demo.city] : undefined;
+      const startsAt = inDays(demo.startsInDays);
+      const published = demo.publishInDays !== undefined;
+      const [row] = await tx
+        .insert(opportunities)
+        .values({
+          organisationId: organisationIds.get(demo.organisation)!,
+          slug: demo.slug,
+          title: demo.title,
+          summary: demo.summary,
+          description: demo.description,
+          venue: demo.venue ?? null,
+          cityId: place?.id ?? null,
+          countryCode: place?.countryCode ?? null,
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+          timeZone: demo.timeZone,
+          deadlineAt: inDays(demo.deadlineInDays),
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + demo.lengthDays * day),
+          publishAt: demo.publishInDays ? inDays(demo.publishInDays) : null,
+          types: demo.types,
+          genres: demo.genres,
+          instruments: demo.instruments,
+          target: demo.target,
+          experienceLevel: demo.experienceLevel,
+          languages: demo.languages,
+          videoLinks: demo.videoLinks ?? [],
+          isVirtual: demo.isVirtual ?? false,
+          isWorldwide: demo.isWorldwide ?? false,
+          isPrivate: demo.isPrivate ?? false,
+          approvalType: demo.approvalType,
+          paymentType: demo.paymentType,
+          externalPaymentUrl: demo.externalPaymentUrl ?? null,
+          publishedAt: published ? new Date(seededAt) : null,
+          closedAt: demo.closedByHand ? new Date(seededAt) : null,
+          status: !published
+            ? 'DRAFT'
+            : demo.publishInDays
+              ? 'SCHEDULED'
+              : demo.closedByHand
+                ? 'CLOSED'
+                : 'PUBLISHED',
+          createdById: idOf(demo.by),
+        })
+        .returning({ id: opportunities.id });
+      const opportunityId = row!.id;
+      if (demo.paymentOptions?.length) {
+        await tx.insert(opportunityPaymentOptions).values(
+          demo.paymentOptions.map((option, position) => ({
+            opportunityId,
+            code: option.title.toUpperCase().replace(/[^A-Z0-9]+/g, '-'),
+            title: option.title,
+            cost: option.cost,
+            currency: option.currency,
+            slots: option.slots ?? null,
+            deadlineAt: option.deadlineInDays ? inDays(option.deadlineInDays) : null,
+            position,
+          })),
+        );
+      }
+      await tx.insert(opportunityMembers).values([
+        {
+          opportunityId,
+          userId: idOf(demo.by),
+          email: emailOf(demo.by),
+          role: 'manager' as const,
+          permissions: ['full_access' as const],
+        },
+        ...(demo.reviewers ?? []).map((reviewer) => ({
+          opportunityId,
+          userId: idOf(reviewer),
+          email: emailOf(reviewer),
+          role: 'reviewer' as const,
+          permissions: ['rate' as const, 'comment' as const],
+        })),
+      ]);
+      await tx
+        .insert(opportunityEvents)
+        .values([
+          { opportunityId, actorId: idOf(demo.by), action: 'created' as const },
+          ...(published
+            ? [{ opportunityId, actorId: idOf(demo.by), action: 'published' as const }]
+            : []),
+          ...(demo.closedByHand
+            ? [{ opportunityId, actorId: idOf(demo.by), action: 'closed' as const }]
+            : []),
+        ]);
     }
   });
   return true;

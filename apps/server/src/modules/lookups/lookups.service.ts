@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale, type TargetUser } from '@encore/core';
+import {
+  DEFAULT_LOCALE,
+  SUPPORTED_LOCALES,
+  type Locale,
+  type TargetUser,
+  type ValidationMap,
+} from '@encore/core';
 import { asc, inArray } from 'drizzle-orm';
 import ISO6391 from 'iso-639-1';
 import type { Database } from '../../db/client';
@@ -121,6 +127,19 @@ export interface CityPlace {
  * answered from memory; city searches go to the database (with its indexes) and the most recent
  * answers are kept, since autocompletion asks the same prefixes again and again.
  */
+/** Notes each slug that is not among the known choices (`input.genres.2`: unknown choice). */
+export function checkChoices(
+  problems: ValidationMap,
+  field: string,
+  slugs: readonly string[],
+  known: ReadonlyMap<string, unknown>,
+): void {
+  slugs.forEach((slug, index) => {
+    if (!known.has(slug))
+      (problems[`input.${field}.${index}`] ??= []).push('validation.unknown_choice');
+  });
+}
+
 export function createLookupsService(db: Database) {
   let reference: Promise<ReferenceData> | undefined;
   const localizedCountries = new Map<Locale, Country[]>();

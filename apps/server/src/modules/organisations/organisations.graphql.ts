@@ -19,12 +19,7 @@ import { parseInput } from '../../lib/validation';
 import { FileRef } from '../files/files.graphql';
 import { CityType, CountryType } from '../lookups/lookups.graphql';
 import { UserRef } from '../users/users.graphql';
-import {
-  allPermissions,
-  organisationPolicy,
-  permissionsOf,
-  type OrganisationGrant,
-} from './organisations.policy';
+import { organisationPolicy, permissionsOf, type OrganisationGrant } from './organisations.policy';
 import type {
   OrganisationEventRow,
   OrganisationMemberRow,
@@ -72,6 +67,8 @@ async function actorOn(context: GraphQLContext, organisationId: string): Promise
     grant: await context.access.organisation(organisationId),
   };
 }
+
+export const OrganisationRef = builder.objectRef<OrganisationRow>('Organisation');
 
 export function registerOrganisationsGraphQL(): void {
   const OrganisationRoleEnum = builder.enumType('OrganisationRole', { values: ORGANISATION_ROLES });
@@ -121,7 +118,6 @@ export function registerOrganisationsGraphQL(): void {
     }),
   });
 
-  const OrganisationRef = builder.objectRef<OrganisationRow>('Organisation');
   const TeamMemberRef = builder.objectRef<OrganisationMemberRow>('TeamMember');
 
   const grantOf = (organisation: OrganisationRow, context: GraphQLContext) =>
@@ -291,25 +287,6 @@ export function registerOrganisationsGraphQL(): void {
       }),
     });
 
-  const AccessAnswerRef = builder
-    .objectRef<{ granted: boolean; grant: OrganisationGrant }>('AccessAnswer')
-    .implement({
-      description: 'Whether the viewer holds a permission, and through which role.',
-      fields: (t) => ({
-        granted: t.exposeBoolean('granted'),
-        role: t.field({
-          type: OrganisationRoleEnum,
-          nullable: true,
-          resolve: (answer) => answer.grant.role,
-        }),
-        platform_admin: t.boolean({ resolve: (answer) => answer.grant.platformAdmin }),
-        permissions: t.field({
-          type: [OrganisationPermissionEnum],
-          resolve: (answer) => permissionsOf(answer.grant),
-        }),
-      }),
-    });
-
   // --- Queries ------------------------------------------------------------------------------
 
   builder.queryFields((t) => ({
@@ -377,30 +354,6 @@ export function registerOrganisationsGraphQL(): void {
       args: { token: t.arg.string({ required: true }) },
       resolve: async (_root, { token }, context) =>
         (await context.services.organisations.team.invitationByToken(token.slice(0, 200))) ?? null,
-    }),
-    canAccess: t.field({
-      type: AccessAnswerRef,
-      authScopes: { public: true },
-      description: 'Whether the viewer holds a permission on an organisation.',
-      args: {
-        input: t.arg({
-          type: builder.inputType('CanAccessInput', {
-            fields: (f) => ({
-              permission: f.field({ type: OrganisationPermissionEnum, required: true }),
-              organisation_id: f.id({ required: true }),
-            }),
-          }),
-        }),
-      },
-      resolve: async (_root, { input }, context) => {
-        const organisationId = organisationIdOf(
-          String(input.organisation_id),
-          'input.organisation_id',
-        );
-        await context.services.organisations.requireById(organisationId);
-        const grant = await context.access.organisation(organisationId);
-        return { granted: allPermissions(grant)[input.permission], grant };
-      },
     }),
   }));
 
@@ -513,10 +466,17 @@ export function registerOrganisationsGraphQL(): void {
       authScopes: orgScope('full_access', (args: InputWith<'id'>) =>
         organisationIdOf(String(args.input.id), 'input.id'),
       ),
-      description: 'Deletes the organisation (soft): its page and team go away.',
+      description:
+        'Deletes the organisation (soft): its page and team go away. Refused while a paid opportunity is scheduled, published or running.',
       args: { input: t.arg({ type: OrganisationIdInput }) },
       resolve: async (_root, { input }, context) => {
         const organisation = await context.services.organisations.requireById(String(input.id));
+        // Applicants who paid are still owed their event or their refund.
+        if (await context.services.opportunities.hasOpenPaidOpportunities(organisation.id)) {
+          throw new AppError('CONFLICT', 'The organisation has open paid opportunities.', {
+            messageKey: 'errors.organisation_has_open_paid',
+          });
+        }
         await context.services.organisations.delete(
           organisation.id,
           await signedInAccount(context),

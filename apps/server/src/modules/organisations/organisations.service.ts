@@ -21,7 +21,15 @@ import {
   type OrganisationRow,
 } from './organisations.table';
 
-export { NO_GRANT, type OrganisationGrant } from './organisations.policy';
+import { allPermissions, permissionsOf, type OrganisationGrant } from './organisations.policy';
+
+export { NO_GRANT, organisationPolicy, type OrganisationGrant } from './organisations.policy';
+
+/** Every organisation permission answered for a grant, for `canAccess`. */
+export const organisationAccess = (grant: OrganisationGrant) => ({
+  all: allPermissions(grant),
+  permissions: permissionsOf(grant),
+});
 export type {
   OrganisationEventRow,
   OrganisationMemberRow,

@@ -3,12 +3,13 @@ import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileRow, FilesService } from '../files/files.service';
-import type {
-  Catalogue,
-  GenreNode,
-  InstrumentNode,
-  LookupsService,
-  UserTypeNode,
+import {
+  checkChoices,
+  type Catalogue,
+  type GenreNode,
+  type InstrumentNode,
+  type LookupsService,
+  type UserTypeNode,
 } from '../lookups/lookups.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import {
@@ -59,18 +60,6 @@ export function createProfilesService({
   now = () => new Date(),
 }: ProfilesServiceDependencies) {
   /** Unknown slugs become validation messages at their position (`input.genres.2`). */
-  function checkSlugs(
-    problems: ValidationMap,
-    field: string,
-    slugs: readonly string[],
-    known: ReadonlyMap<string, unknown>,
-  ) {
-    slugs.forEach((slug, index) => {
-      if (!known.has(slug))
-        (problems[`input.${field}.${index}`] ??= []).push('validation.unknown_choice');
-    });
-  }
-
   function checkInstruments(problems: ValidationMap, input: ProfileInput, catalogue: Catalogue) {
     const genres = catalogue.genres;
     input.instruments?.forEach((entry, index) => {
@@ -167,9 +156,9 @@ export function createProfilesService({
       const current = await usersService.requireById(userId);
       const catalogue = await lookups.catalogue();
       const problems: ValidationMap = {};
-      if (input.genres) checkSlugs(problems, 'genres', input.genres, catalogue.genres);
+      if (input.genres) checkChoices(problems, 'genres', input.genres, catalogue.genres);
       if (input.user_types)
-        checkSlugs(problems, 'user_types', input.user_types, catalogue.userTypes);
+        checkChoices(problems, 'user_types', input.user_types, catalogue.userTypes);
       checkInstruments(problems, input, catalogue);
       const place = await placeOf(input, current, problems);
       if (Object.keys(problems).length > 0) throw AppError.validation(problems);

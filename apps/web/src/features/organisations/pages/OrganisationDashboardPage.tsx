@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { AttentionPanel } from '../components/AttentionPanel';
 import { ChangeLog } from '../components/ChangeLog';
 import { OrganisationActions } from '../components/OrganisationActions';
 import { OrganisationGate, type Organisation } from '../components/OrganisationGate';
 import { OrganisationLogo } from '../components/OrganisationLogo';
+import { OpportunityStatusSummary } from '../components/OpportunityStatusSummary';
 import { TeamPanel } from '../components/TeamPanel';
 
 function Dashboard({ organisation }: { organisation: Organisation }) {
@@ -34,22 +32,7 @@ function Dashboard({ organisation }: { organisation: Organisation }) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { lg: '3fr 2fr' } }}>
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <AttentionPanel organisation={organisation} />
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="dashboard-opportunities-title"
-            sx={{ p: 3 }}
-          >
-            <Typography id="dashboard-opportunities-title" variant="h6" component="h2">
-              {t('organisations.opportunities.title')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ my: 1 }}>
-              {t('organisations.opportunities.intro')}
-            </Typography>
-            <Button component={RouterLink} to={`/organisation/${organisation.slug}/opportunities`}>
-              {t('organisations.opportunities.open')}
-            </Button>
-          </Paper>
+          <OpportunityStatusSummary organisation={organisation} />
           <TeamPanel organisation={organisation} />
         </Box>
         <ChangeLog organisationId={organisation.id} />

@@ -1,0 +1,746 @@
+import { randomBytes } from 'node:crypto';
+import {
+  OPPORTUNITY_ROLE_PERMISSIONS,
+  slugify,
+  type CreateOpportunityInput,
+  type OpportunityStatus,
+  type PaymentOptionInput,
+  type UpdateOpportunityInput,
+  type ValidationMap,
+} from '@encore/core';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { FilesService } from '../files/files.service';
+import type { LookupsService } from '../lookups/lookups.service';
+import { instantIn } from './opportunities.dates';
+import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
+import {
+  opportunities,
+  opportunityEvents,
+  opportunityMembers,
+  opportunityPaymentOptions,
+  opportunitySlugRedirects,
+  type OpportunityEventAction,
+  type OpportunityMemberRow,
+  type OpportunityPaymentOptionRow,
+  type OpportunityRow,
+} from './opportunities.table';
+
+export {
+  NO_OPPORTUNITY_GRANT,
+  allOpportunityPermissions,
+  opportunityPermissionsOf,
+  opportunityPolicy,
+  type OpportunityGrant,
+} from './opportunities.policy';
+export type {
+  OpportunityEventRow,
+  OpportunityMemberRow,
+  OpportunityPaymentOptionRow,
+  OpportunityRow,
+} from './opportunities.table';
+
+export const OPPORTUNITY_MEDIA = 'opportunity-media';
+export const OPPORTUNITY_GALLERY = 'opportunity-gallery';
+export const OPPORTUNITY_LOGO = 'opportunity-logo';
+
+export interface OpportunitiesDependencies {
+  db: Database;
+  files: FilesService;
+  lookups: LookupsService;
+  clock: Clock;
+}
+
+export interface OpportunityActor {
+  id: string;
+  email: string;
+}
+
+/** The viewer's own place on each opportunity asked about, and the organisation it belongs to. */
+export interface OpportunityMembership {
+  organisationId: string;
+  member: Pick<OpportunityMemberRow, 'role' | 'permissions'> | null;
+}
+
+/** The lifecycle status at an instant, computed by the database (migration 0006). */
+export const statusAt = (at: Date): SQL<OpportunityStatus> =>
+  sql<OpportunityStatus>`opportunity_status_at(${opportunities.publishedAt}, ${opportunities.publishAt}, ${opportunities.deadlineAt}, ${opportunities.startsAt}, ${opportunities.endsAt}, ${opportunities.closedAt}, ${opportunities.archivedAt}, ${opportunities.deletedAt}, ${at.toISOString()}::timestamptz)`;
+
+/** Rules an applicant relied on: changing them on a live opportunity needs a confirmation. */
+const RULE_FIELDS = ['deadline_date', 'payment_options', 'payment_type'] as const;
+
+const randomSuffix = () =>
+  randomBytes(6)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x');
+
+export function createOpportunitiesService({
+  db,
+  files,
+  lookups,
+  clock,
+}: OpportunitiesDependencies) {
+  /** Rows with their status as of now; `status` on a returned row is always the current one. */
+  async function select(where: SQL | undefined, executor: Executor = db, order?: SQL[]) {
+    const now = clock();
+    const rows = await executor
+      .select({ row: opportunities, current: statusAt(now) })
+      .from(opportunities)
+      .where(where)
+      .orderBy(...(order ?? [desc(opportunities.createdAt)]));
+    return rows.map(({ row, current }) => ({ ...row, status: current }));
+  }
+
+  async function requireById(id: string, executor: Executor = db): Promise<OpportunityRow> {
+    const [row] = await select(eq(opportunities.id, id), executor);
+    if (!row) throw AppError.notFound('opportunity');
+    return row;
+  }
+
+  async function record(
+    executor: Executor,
+    opportunityId: string,
+    actorId: string | null,
+    action: OpportunityEventAction,
+    details: Record<string, unknown> = {},
+  ) {
+    await executor.insert(opportunityEvents).values({ opportunityId, actorId, action, details });
+  }
+
+  async function slugTaken(slug: string, exceptId: string | null, executor: Executor) {
+    const [current] = await executor
+      .select({ id: opportunities.id })
+      .from(opportunities)
+      .where(
+        and(eq(opportunities.slug, slug), exceptId ? ne(opportunities.id, exceptId) : undefined),
+      )
+      .limit(1);
+    if (current) return true;
+    const [old] = await executor
+      .select({ id: opportunitySlugRedirects.opportunityId })
+      .from(opportunitySlugRedirects)
+      .where(
+        and(
+          eq(opportunitySlugRedirects.slug, slug),
+          exceptId ? ne(opportunitySlugRedirects.opportunityId, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return old !== undefined;
+  }
+
+  /**
+   * A free slug from the title. A private opportunity's address ends in random letters: it is
+   * reachable by its link only, so the link must not be guessable from the title.
+   */
+  async function freeSlug(title: string, isPrivate: boolean, executor: Executor) {
+    const stem = (slugify(title) || 'opportunity').slice(0, 60);
+    if (isPrivate) {
+      for (;;) {
+        const candidate = `${stem}-${randomSuffix()}`;
+        if (!(await slugTaken(candidate, null, executor))) return candidate;
+      }
+    }
+    for (let suffix = 1; ; suffix++) {
+      const candidate = suffix === 1 ? stem : `${stem.slice(0, 56)}-${suffix}`;
+      if (candidate.length >= 3 && !(await slugTaken(candidate, null, executor))) return candidate;
+    }
+  }
+
+  /** Hands uploaded files to the opportunity; a file that is not the actor's upload is refused. */
+  async function attachFiles(
+    opportunityId: string,
+    input: Pick<UpdateOpportunityInput, 'media_file_ids' | 'gallery_file_ids' | 'logo_file_id'>,
+    current: OpportunityRow | null,
+    actorId: string,
+    tx: Executor,
+    problems: ValidationMap,
+  ) {
+    const columns: Partial<OpportunityRow> = {};
+    const attachOne = async (
+      fileId: string,
+      ownerType: string,
+      path: string,
+      imageOnly: boolean,
+    ) => {
+      const attached = await files.attach(
+        fileId,
+        actorId,
+        { ownerType, ownerId: opportunityId, visibility: 'public' },
+        tx,
+      );
+      if (!attached || (imageOnly && !attached.mimeType.startsWith('image/'))) {
+        problems[path] = ['validation.file_reference'];
+      }
+    };
+    const lists = [
+      ['media_file_ids', 'mediaFileIds', OPPORTUNITY_MEDIA, false],
+      ['gallery_file_ids', 'galleryFileIds', OPPORTUNITY_GALLERY, true],
+    ] as const;
+    for (const [field, column, ownerType, imageOnly] of lists) {
+      const wanted = input[field];
+      if (wanted === undefined) continue;
+      const kept = new Set(current?.[column] ?? []);
+      for (const [index, fileId] of wanted.entries()) {
+        if (!kept.has(fileId))
+          await attachOne(fileId, ownerType, `input.${field}.${index}`, imageOnly);
+      }
+      columns[column] = [...new Set(wanted)];
+    }
+    if (input.logo_file_id !== undefined) {
+      if (input.logo_file_id && input.logo_file_id !== current?.logoFileId) {
+        await attachOne(input.logo_file_id, OPPORTUNITY_LOGO, 'input.logo_file_id', true);
+      }
+      columns.logoFileId = input.logo_file_id;
+    }
+    return columns;
+  }
+
+  /** Replaces the price list: kept options (by id) are updated, missing ones removed, new ones added. */
+  async function savePaymentOptions(
+    opportunityId: string,
+    options: PaymentOptionInput[],
+    timeZone: string,
+    tx: Executor,
+    problems: ValidationMap,
+  ) {
+    const existing = await tx
+      .select()
+      .from(opportunityPaymentOptions)
+      .where(eq(opportunityPaymentOptions.opportunityId, opportunityId));
+    const existingIds = new Set(existing.map((option) => option.id));
+    const codes = new Set<string>();
+    const rows = options.map((option, index) => {
+      if (option.id && !existingIds.has(option.id)) {
+        problems[`input.payment_options.${index}.id`] = ['validation.in'];
+      }
+      let deadlineAt: Date | null = null;
+      if (option.deadline_date) {
+        deadlineAt = instantIn(option.deadline_date, timeZone) ?? null;
+        if (!deadlineAt)
+          problems[`input.payment_options.${index}.deadline_date`] = ['validation.datetime'];
+      }
+      const stem = (slugify(option.title) || 'option').toUpperCase().slice(0, 30);
+      let code = stem;
+      for (let n = 2; codes.has(code); n++) code = `${stem}-${n}`;
+      codes.add(code);
+      return {
+        id: option.id ?? undefined,
+        opportunityId,
+        code,
+        title: option.title,
+        description: option.description ?? null,
+        cost: option.cost,
+        currency: option.currency,
+        slots: option.slots ?? null,
+        deadlineAt,
+        position: index,
+      };
+    });
+    if (Object.keys(problems).length > 0) return;
+    await tx
+      .delete(opportunityPaymentOptions)
+      .where(eq(opportunityPaymentOptions.opportunityId, opportunityId));
+    if (rows.length > 0) await tx.insert(opportunityPaymentOptions).values(rows);
+  }
+
+  /** Which rules a change touches on a live opportunity (earlier deadline, other prices). */
+  async function changedRules(
+    current: OpportunityRow,
+    columns: Partial<OpportunityRow>,
+    input: UpdateOpportunityInput,
+    tx: Executor,
+  ) {
+    const changed: string[] = [];
+    if (columns.deadlineAt !== undefined && current.deadlineAt) {
+      if (columns.deadlineAt === null || columns.deadlineAt < current.deadlineAt)
+        changed.push('deadline_date');
+    }
+    if (columns.paymentType !== undefined && columns.paymentType !== current.paymentType)
+      changed.push('payment_type');
+    if (input.payment_options !== undefined) {
+      const saved = await paymentOptionsOf([current.id], tx);
+      const before = JSON.stringify(saved[0]!.map((o) => [o.title, o.cost, o.currency, o.slots]));
+      const after = JSON.stringify(
+        input.payment_options.map((o) => [o.title, o.cost, o.currency, o.slots ?? null]),
+      );
+      if (before !== after) changed.push('payment_options');
+    }
+    return changed.filter((field) => (RULE_FIELDS as readonly string[]).includes(field));
+  }
+
+  async function paymentOptionsOf(
+    ids: readonly string[],
+    executor: Executor = db,
+  ): Promise<OpportunityPaymentOptionRow[][]> {
+    if (ids.length === 0) return [];
+    const rows = await executor
+      .select()
+      .from(opportunityPaymentOptions)
+      .where(inArray(opportunityPaymentOptions.opportunityId, [...ids]))
+      .orderBy(asc(opportunityPaymentOptions.position));
+    return ids.map((id) => rows.filter((row) => row.opportunityId === id));
+  }
+
+  /** Moves an opportunity by hand, within one transaction and with its change recorded. */
+  async function transition(
+    id: string,
+    actor: OpportunityActor,
+    allowedFrom: readonly OpportunityStatus[],
+    set: Partial<OpportunityRow>,
+    action: OpportunityEventAction,
+    check?: (row: OpportunityRow, tx: Executor) => Promise<void>,
+  ): Promise<OpportunityRow> {
+    await db.transaction(async (tx) => {
+      await lock(tx, id);
+      const row = await requireById(id, tx);
+      if (!allowedFrom.includes(row.status)) {
+        throw new AppError(
+          'CONFLICT',
+          `An opportunity in status ${row.status} cannot be ${action}.`,
+          {
+            messageKey: 'errors.opportunity_status',
+            messageValues: { status: row.status },
+          },
+        );
+      }
+      await check?.(row, tx);
+      await tx
+        .update(opportunities)
+        .set({ ...set, updatedAt: clock() })
+        .where(eq(opportunities.id, id));
+      await record(tx, id, actor.id, action, { from: row.status });
+    });
+    return syncOne(id);
+  }
+
+  async function lock(tx: Executor, id: string) {
+    await tx.execute(
+      sql`select id from ${opportunities} where ${opportunities.id} = ${id} for update`,
+    );
+  }
+
+  /** Stores the current status of one opportunity (after a change by hand). */
+  async function syncOne(id: string): Promise<OpportunityRow> {
+    const row = await requireById(id);
+    await db.update(opportunities).set({ status: row.status }).where(eq(opportunities.id, id));
+    return row;
+  }
+
+  return {
+    requireById: (id: string) => requireById(id),
+
+    async byIds(ids: readonly string[]): Promise<OpportunityRow[]> {
+      if (ids.length === 0) return [];
+      return select(inArray(opportunities.id, [...ids]));
+    },
+
+    /** By its slug or one it had before (compare `slug` to redirect); deleted ones are not found. */
+    async bySlug(slug: string): Promise<OpportunityRow | undefined> {
+      const [row] = await select(
+        and(eq(opportunities.slug, slug), isNull(opportunities.deletedAt)),
+      );
+      if (row) return row;
+      const [old] = await db
+        .select({ id: opportunitySlugRedirects.opportunityId })
+        .from(opportunitySlugRedirects)
+        .where(eq(opportunitySlugRedirects.slug, slug))
+        .limit(1);
+      if (!old) return undefined;
+      const [moved] = await select(
+        and(eq(opportunities.id, old.id), isNull(opportunities.deletedAt)),
+      );
+      return moved;
+    },
+
+    /** An organisation's opportunities, newest first; `statuses` narrows them (none: all but deleted). */
+    async ofOrganisation(
+      organisationId: string,
+      statuses?: readonly OpportunityStatus[],
+    ): Promise<OpportunityRow[]> {
+      const now = clock();
+      return select(
+        and(
+          eq(opportunities.organisationId, organisationId),
+          isNull(opportunities.deletedAt),
+          statuses ? inArray(statusAt(now), [...statuses]) : undefined,
+        ),
+      );
+    },
+
+    /** Whether the organisation has a paid opportunity still taking or holding applications. */
+    async hasOpenPaidOpportunities(organisationId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: opportunities.id })
+        .from(opportunities)
+        .where(
+          and(
+            eq(opportunities.organisationId, organisationId),
+            ne(opportunities.paymentType, 'FREE'),
+            inArray(statusAt(clock()), ['SCHEDULED', 'PUBLISHED', 'ACTIVE']),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The viewer's place on each opportunity asked about, in one query. */
+    async membershipsOf(
+      userId: string,
+      ids: readonly string[],
+    ): Promise<Map<string, OpportunityMembership>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: opportunities.id,
+          organisationId: opportunities.organisationId,
+          role: opportunityMembers.role,
+          permissions: opportunityMembers.permissions,
+        })
+        .from(opportunities)
+        .leftJoin(
+          opportunityMembers,
+          and(
+            eq(opportunityMembers.opportunityId, opportunities.id),
+            eq(opportunityMembers.userId, userId),
+            eq(opportunityMembers.status, 'accepted'),
+          ),
+        )
+        .where(inArray(opportunities.id, [...ids]));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            organisationId: row.organisationId,
+            member:
+              row.role && row.permissions ? { role: row.role, permissions: row.permissions } : null,
+          },
+        ]),
+      );
+    },
+
+    paymentOptionsOf: (ids: readonly string[]) => paymentOptionsOf(ids),
+
+    /** Files by id, in the order asked (media, gallery, logo). */
+    async files(ids: readonly string[]) {
+      const found = await files.byIds(ids);
+      const byId = new Map(found.map((file) => [file.id, file]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Taking applications now: published, or running before its deadline. */
+    isOpen(row: OpportunityRow): boolean {
+      if (row.status === 'PUBLISHED') return true;
+      return row.status === 'ACTIVE' && (!row.deadlineAt || row.deadlineAt > clock());
+    },
+
+    async members(opportunityId: string): Promise<OpportunityMemberRow[]> {
+      return db
+        .select()
+        .from(opportunityMembers)
+        .where(eq(opportunityMembers.opportunityId, opportunityId))
+        .orderBy(asc(opportunityMembers.createdAt));
+    },
+
+    async events(opportunityId: string) {
+      return db
+        .select()
+        .from(opportunityEvents)
+        .where(eq(opportunityEvents.opportunityId, opportunityId))
+        .orderBy(desc(opportunityEvents.createdAt), desc(opportunityEvents.id))
+        .limit(100);
+    },
+
+    /** A new draft of the organisation's, with its creator as the first manager. */
+    async create(input: CreateOpportunityInput, actor: OpportunityActor): Promise<OpportunityRow> {
+      const {
+        organisation_id,
+        slug,
+        payment_options,
+        media_file_ids,
+        gallery_file_ids,
+        logo_file_id,
+        ...fields
+      } = input;
+      const problems: ValidationMap = {};
+      const columns = await columnsFrom(fields as FieldInput, null, lookups, problems);
+      if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+      const id = await db.transaction(async (tx) => {
+        let chosen: string;
+        if (slug && !input.is_private) {
+          if (await slugTaken(slug, null, tx))
+            throw AppError.validation({ 'input.slug': ['validation.slug_taken'] });
+          chosen = slug;
+        } else {
+          chosen = await freeSlug(input.title, input.is_private ?? false, tx);
+        }
+        const [row] = await tx
+          .insert(opportunities)
+          .values({
+            ...columns,
+            organisationId: organisation_id,
+            slug: chosen,
+            title: input.title,
+            timeZone: input.time_zone,
+            createdById: actor.id,
+          })
+          .returning({ id: opportunities.id });
+        const created = row!.id;
+        const fileColumns = await attachFiles(
+          created,
+          { media_file_ids, gallery_file_ids, logo_file_id },
+          null,
+          actor.id,
+          tx,
+          problems,
+        );
+        if (payment_options)
+          await savePaymentOptions(created, payment_options, input.time_zone, tx, problems);
+        if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+        if (Object.keys(fileColumns).length > 0) {
+          await tx.update(opportunities).set(fileColumns).where(eq(opportunities.id, created));
+        }
+        await tx.insert(opportunityMembers).values({
+          opportunityId: created,
+          userId: actor.id,
+          email: actor.email,
+          role: 'manager',
+          permissions: [...OPPORTUNITY_ROLE_PERMISSIONS.manager],
+          respondedAt: clock(),
+        });
+        await record(tx, created, actor.id, 'created');
+        return created;
+      });
+      return requireById(id);
+    },
+
+    /**
+     * Saves one wizard step. On a live opportunity, an earlier deadline or other prices need
+     * `confirm_changes` (applicants relied on them) and are recorded as a rule change.
+     */
+    async update(input: UpdateOpportunityInput, actor: OpportunityActor): Promise<OpportunityRow> {
+      const {
+        id,
+        slug,
+        confirm_changes,
+        payment_options,
+        media_file_ids,
+        gallery_file_ids,
+        logo_file_id,
+        ...fields
+      } = input;
+      // The fields are checked before the transaction: the lookups read the database themselves,
+      // and the embedded database runs one transaction at a time. A change saved meanwhile by
+      // someone else is caught under the lock and the fields are checked again.
+      for (let attempt = 1; ; attempt++) {
+        const snapshot = await requireById(id);
+        if (snapshot.status === 'DELETED') throw AppError.notFound('opportunity');
+        const problems: ValidationMap = {};
+        const columns = await columnsFrom(fields as FieldInput, snapshot, lookups, problems);
+        if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+        const saved = await db.transaction(async (tx) => {
+          await lock(tx, id);
+          const current = await requireById(id, tx);
+          if (current.updatedAt.getTime() !== snapshot.updatedAt.getTime() && attempt < 3)
+            return false;
+          Object.assign(
+            columns,
+            await attachFiles(
+              id,
+              { media_file_ids, gallery_file_ids, logo_file_id },
+              current,
+              actor.id,
+              tx,
+              problems,
+            ),
+          );
+          if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+
+          const live = current.publishedAt !== null;
+          const rules = live ? await changedRules(current, columns, input, tx) : [];
+          if (rules.length > 0 && !confirm_changes) {
+            throw new AppError(
+              'CONFLICT',
+              'This change affects rules applicants relied on; confirm it.',
+              {
+                messageKey: 'errors.opportunity_rules_confirm',
+                messageValues: { fields: rules.join(', ') },
+              },
+            );
+          }
+
+          const becomesPrivate = input.is_private === true && !current.isPrivate;
+          let newSlug: string | undefined;
+          if (becomesPrivate) {
+            newSlug = await freeSlug(columns.title ?? current.title, true, tx);
+            // The public address must stop working, or the private opportunity stays reachable by it.
+            await tx
+              .delete(opportunitySlugRedirects)
+              .where(eq(opportunitySlugRedirects.opportunityId, id));
+          } else if (slug && slug !== current.slug) {
+            if (current.isPrivate && input.is_private !== false) {
+              throw AppError.validation({ 'input.slug': ['validation.slug_private'] });
+            }
+            if (await slugTaken(slug, id, tx))
+              throw AppError.validation({ 'input.slug': ['validation.slug_taken'] });
+            newSlug = slug;
+            await tx
+              .insert(opportunitySlugRedirects)
+              .values({ slug: current.slug, opportunityId: id })
+              .onConflictDoNothing();
+          }
+          if (payment_options) {
+            await savePaymentOptions(
+              id,
+              payment_options,
+              columns.timeZone ?? current.timeZone,
+              tx,
+              problems,
+            );
+            if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+          }
+          await tx
+            .update(opportunities)
+            .set({ ...columns, ...(newSlug ? { slug: newSlug } : {}), updatedAt: clock() })
+            .where(eq(opportunities.id, id));
+          const changedFields = Object.keys(input).filter(
+            (key) => key !== 'id' && key !== 'confirm_changes',
+          );
+          await record(tx, id, actor.id, 'updated', { fields: changedFields });
+          if (rules.length > 0) await record(tx, id, actor.id, 'rules_changed', { fields: rules });
+          return true;
+        });
+        if (saved) return syncOne(id);
+      }
+    },
+
+    /** Publishes a complete draft: live at once, or scheduled for its `publish_at`. */
+    async publish(id: string, actor: OpportunityActor): Promise<OpportunityRow> {
+      return transition(
+        id,
+        actor,
+        ['DRAFT'],
+        { publishedAt: clock(), closedAt: null },
+        'published',
+        async (row, tx) => {
+          const [options] = await paymentOptionsOf([row.id], tx);
+          const problems = publishProblems(row, options!.length, clock());
+          if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+        },
+      );
+    },
+
+    /** Takes a scheduled opportunity back to a draft before anyone could apply. */
+    unpublish: (id: string, actor: OpportunityActor) =>
+      transition(id, actor, ['SCHEDULED'], { publishedAt: null }, 'unpublished'),
+
+    /** Stops applications before the deadline. */
+    close: (id: string, actor: OpportunityActor) =>
+      transition(id, actor, ['PUBLISHED', 'ACTIVE'], { closedAt: clock() }, 'closed'),
+
+    /** Takes applications again after a close by hand, if the deadline has not passed. */
+    reopen: (id: string, actor: OpportunityActor) =>
+      transition(id, actor, ['CLOSED'], { closedAt: null }, 'reopened', async (row) => {
+        if (!row.closedAt || (row.deadlineAt && row.deadlineAt <= clock())) {
+          throw AppError.validation({ 'input.deadline_date': ['validation.deadline_past'] });
+        }
+      }),
+
+    archive: (id: string, actor: OpportunityActor) =>
+      transition(
+        id,
+        actor,
+        ['DRAFT', 'PUBLISHED', 'ACTIVE', 'CLOSED', 'SCHEDULED'],
+        { archivedAt: clock() },
+        'archived',
+      ),
+
+    /** Soft delete: gone from every list and page; its slug stays reserved. */
+    remove: (id: string, actor: OpportunityActor) =>
+      transition(
+        id,
+        actor,
+        ['DRAFT', 'SCHEDULED', 'PUBLISHED', 'ACTIVE', 'CLOSED', 'ARCHIVED'],
+        { deletedAt: clock() },
+        'deleted',
+      ),
+
+    /** A new draft with the same content, dates and prices; people and history stay behind. */
+    async duplicate(id: string, actor: OpportunityActor): Promise<OpportunityRow> {
+      const source = await requireById(id);
+      const [options] = await paymentOptionsOf([id]);
+      const copyId = await db.transaction(async (tx) => {
+        const {
+          id: _id,
+          slug: _slug,
+          publishedAt: _published,
+          closedAt: _closed,
+          archivedAt: _archived,
+          deletedAt: _deleted,
+          status: _status,
+          createdAt: _created,
+          updatedAt: _updated,
+          createdById: _by,
+          ...content
+        } = source;
+        const title = `${source.title} (copy)`.slice(0, 150);
+        const [row] = await tx
+          .insert(opportunities)
+          .values({
+            ...content,
+            title,
+            slug: await freeSlug(title, source.isPrivate, tx),
+            createdById: actor.id,
+          })
+          .returning({ id: opportunities.id });
+        const created = row!.id;
+        if (options!.length > 0) {
+          await tx.insert(opportunityPaymentOptions).values(
+            options!.map(({ id: _optionId, createdAt: _c, updatedAt: _u, ...option }) => ({
+              ...option,
+              opportunityId: created,
+            })),
+          );
+        }
+        await tx.insert(opportunityMembers).values({
+          opportunityId: created,
+          userId: actor.id,
+          email: actor.email,
+          role: 'manager',
+          permissions: [...OPPORTUNITY_ROLE_PERMISSIONS.manager],
+          respondedAt: clock(),
+        });
+        await record(tx, created, actor.id, 'duplicated', { from: source.slug });
+        return created;
+      });
+      return requireById(copyId);
+    },
+
+    /**
+     * The lifecycle job's step: stores every status the clock has moved on since the last run
+     * and records each transition. Returns the transitions made.
+     */
+    async syncStatuses(): Promise<
+      Array<{ id: string; from: OpportunityStatus; to: OpportunityStatus }>
+    > {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .select({ id: opportunities.id, from: opportunities.status, to: statusAt(now) })
+          .from(opportunities)
+          .where(and(isNull(opportunities.deletedAt), ne(opportunities.status, statusAt(now))))
+          .for('update', { skipLocked: true });
+        for (const { id, from, to } of moved) {
+          await tx.update(opportunities).set({ status: to }).where(eq(opportunities.id, id));
+          await record(tx, id, null, 'status_changed', { from, to });
+        }
+        return moved;
+      });
+    },
+  };
+}
+
+export type OpportunitiesService = ReturnType<typeof createOpportunitiesService>;
