@@ -284,10 +284,13 @@ export function registerOpportunitiesGraphQL(): void {
       local_dates: t.field({ type: LocalDatesRef, resolve: (row) => row }),
       time_visibility: t.field({ type: TimeVisibilityRef, resolve: (row) => row.timeVisibility }),
       created_at: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
-      organisation: t.field({
+      organisation: t.loadable({
         type: OrganisationRef,
-        resolve: (row, _args, context) =>
-          context.services.organisations.requireById(row.organisationId),
+        load: async (ids: string[], context) =>
+          (await context.services.organisations.byIds(ids)).map(
+            (row) => row ?? new Error('The organisation was deleted.'),
+          ),
+        resolve: (row) => row.organisationId,
       }),
       types: t.field({ type: [TypeEnum], resolve: (row) => row.types }),
       genres: t.field({

@@ -195,15 +195,13 @@ export function registerOrganisationsGraphQL(): void {
         type: ViewerCanRef,
         resolve: (org, _args, context) => grantOf(org, context),
       }),
-      members_count: t.int({
+      members_count: t.loadable({
+        type: 'Int',
         nullable: true,
         description: 'Accepted members; the team only.',
+        load: (ids: string[], context) => context.services.organisations.memberCounts(ids),
         resolve: async (org, _args, context) =>
-          teamOnly(
-            org,
-            context,
-            (await context.services.organisations.team.members(org.id, ['accepted'])).length,
-          ),
+          (await teamOnly(org, context, true)) ? org.id : null,
       }),
       created_at: t.field({ type: 'DateTime', resolve: (org) => org.createdAt }),
     }),

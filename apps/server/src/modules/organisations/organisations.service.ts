@@ -271,6 +271,23 @@ export function createOrganisationsService(deps: OrganisationsDependencies) {
     },
 
     /** Live organisations by id, in the order asked (null where there is none): for loaders. */
+    /** Accepted members per organisation, in the order asked, in one query. */
+    async memberCounts(ids: readonly string[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: organisationMembers.organisationId, value: sql<number>`count(*)::int` })
+        .from(organisationMembers)
+        .where(
+          and(
+            inArray(organisationMembers.organisationId, [...ids]),
+            eq(organisationMembers.status, 'accepted'),
+          ),
+        )
+        .groupBy(organisationMembers.organisationId);
+      const byId = new Map(rows.map((row) => [row.id, Number(row.value)]));
+      return ids.map((id) => byId.get(id) ?? 0);
+    },
+
     async byIds(ids: readonly string[]): Promise<(OrganisationRow | null)[]> {
       const rows = ids.length
         ? await db
