@@ -65,7 +65,14 @@ export function createServices({
     mail,
     publicUrl: config.publicUrl,
   });
-  const opportunities = createOpportunitiesService({ db, files, lookups, clock });
+  const opportunities = createOpportunitiesService({
+    db,
+    files,
+    lookups,
+    mail,
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const profiles = createProfilesService({ db, users, lookups, files });
   return {
     analytics: createAnalyticsService(db),
@@ -75,6 +82,7 @@ export function createServices({
       accessTokens: createAccessTokens(config.jwtSecret),
       mail,
       organisations,
+      opportunities,
       profiles,
       rateLimits: createAuthRateLimits(rateLimiters),
       publicUrl: config.publicUrl,

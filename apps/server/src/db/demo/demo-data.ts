@@ -436,6 +436,8 @@ export interface DemoOpportunity {
     deadlineInDays?: number;
   }>;
   reviewers?: string[];
+  /** Open invitations to review (demo account keys), answered from the invitee's list. */
+  invitedReviewers?: string[];
 }
 
 export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
@@ -560,6 +562,7 @@ export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
     approvalType: 'ON_REVIEW',
     paymentType: 'PAID_INTERNAL',
     paymentOptions: [{ title: 'Entry fee', cost: 3000, currency: 'SEK' }],
+    invitedReviewers: ['jonas'],
   },
   {
     organisation: 'blue-room-records',

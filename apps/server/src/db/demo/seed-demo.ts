@@ -256,6 +256,17 @@ export async function seedDemo(db: Database): Promise<boolean> {
           role: 'reviewer' as const,
           permissions: ['rate' as const, 'comment' as const],
         })),
+        ...(demo.invitedReviewers ?? []).map((invitee) => ({
+          opportunityId,
+          userId: idOf(invitee),
+          email: emailOf(invitee),
+          role: 'reviewer' as const,
+          permissions: ['rate' as const, 'comment' as const],
+          status: 'invited' as const,
+          // Nobody holds this link: the invitee answers from their list of invitations.
+          invitationTokenHash: randomBytes(32).toString('hex'),
+          invitedById: idOf(demo.by),
+        })),
       ]);
       await tx
         .insert(opportunityEvents)

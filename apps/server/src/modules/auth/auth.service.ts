@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailService } from '../mail/mail.service';
+import type { OpportunitiesService } from '../opportunities/opportunities.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import type { AuthRateLimits } from './auth.rate-limits';
@@ -42,6 +43,7 @@ export interface AuthServiceDependencies {
   accessTokens: AccessTokens;
   mail: MailService;
   organisations: OrganisationsService;
+  opportunities: OpportunitiesService;
   profiles: ProfilesService;
   rateLimits: AuthRateLimits;
   publicUrl: string;
@@ -74,6 +76,7 @@ export function createAuthService({
   accessTokens,
   mail,
   organisations,
+  opportunities,
   profiles,
   rateLimits,
   publicUrl,
@@ -202,6 +205,7 @@ export function createAuthService({
       });
       if (!user) throw AppError.validation({ 'input.email': ['validation.email_taken'] });
       await organisations.team.linkInvitations(user.id, user.email);
+      await opportunities.team.linkInvitations(user.id, user.email);
       await sendVerification(user);
       return issueSession(user, false, meta);
     },

@@ -9,6 +9,7 @@ export const EMAIL_TEMPLATES = [
   'upgrade_approved',
   'upgrade_rejected',
   'team_invitation',
+  'opportunity_invitation',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -14,8 +14,10 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
+import type { MailService } from '../mail/mail.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
+import { createOpportunityTeam } from './opportunities.team';
 import {
   opportunities,
   opportunityEvents,
@@ -50,6 +52,8 @@ export interface OpportunitiesDependencies {
   db: Database;
   files: FilesService;
   lookups: LookupsService;
+  mail: MailService;
+  publicUrl: string;
   clock: Clock;
 }
 
@@ -81,8 +85,11 @@ export function createOpportunitiesService({
   db,
   files,
   lookups,
+  mail,
+  publicUrl,
   clock,
 }: OpportunitiesDependencies) {
+  const team = createOpportunityTeam({ db, mail, publicUrl, clock });
   /** Rows with their status as of now; `status` on a returned row is always the current one. */
   async function select(where: SQL | undefined, executor: Executor = db, order?: SQL[]) {
     const now = clock();
@@ -331,6 +338,7 @@ export function createOpportunitiesService({
   }
 
   return {
+    team,
     requireById: (id: string) => requireById(id),
 
     async byIds(ids: readonly string[]): Promise<OpportunityRow[]> {

@@ -201,7 +201,12 @@ export type OpportunityEventAction =
   | 'archived'
   | 'deleted'
   | 'duplicated'
-  | 'status_changed';
+  | 'status_changed'
+  | 'member_invited'
+  | 'invitation_accepted'
+  | 'invitation_rejected'
+  | 'member_role_changed'
+  | 'member_removed';
 
 export type OpportunityRow = typeof opportunities.$inferSelect;
 export type OpportunityPaymentOptionRow = typeof opportunityPaymentOptions.$inferSelect;
