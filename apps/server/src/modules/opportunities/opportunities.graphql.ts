@@ -60,7 +60,7 @@ async function visible(
 ): Promise<OpportunityRow | null> {
   if (!row) return null;
   const grant = await context.access.opportunity(row.id);
-  return opportunityPolicy.view(grant, row.status) ? row : null;
+  return opportunityPolicy.view(grant, row) ? row : null;
 }
 
 export function registerOpportunitiesGraphQL(): void {

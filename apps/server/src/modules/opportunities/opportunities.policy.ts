@@ -9,7 +9,7 @@ import {
   organisationPolicy,
   type OrganisationGrant,
 } from '../organisations/organisations.service';
-import type { OpportunityMemberRole } from './opportunities.table';
+import type { OpportunityMemberRole, OpportunityRow } from './opportunities.table';
 
 /**
  * What one viewer holds on one opportunity: their grant on the organisation that publishes it,
@@ -62,9 +62,14 @@ export const opportunityPolicy = {
   /** The organisation's team and the opportunity's own people: drafts, managers, statistics. */
   isTeam: (grant: OpportunityGrant) =>
     organisationPolicy.seesPrivate(grant.organisation) || grant.member !== null,
-  /** A deleted opportunity is gone for everyone; a draft or scheduled one shows to its team only. */
-  view: (grant: OpportunityGrant, status: OpportunityStatus) =>
-    status !== 'DELETED' && (SHOWN_TO_EVERYONE.includes(status) || opportunityPolicy.isTeam(grant)),
+  /**
+   * A deleted opportunity is gone for everyone; a draft or scheduled one shows to its team only,
+   * and so does one archived without ever having been published.
+   */
+  view: (grant: OpportunityGrant, row: Pick<OpportunityRow, 'status' | 'publishedAt'>) =>
+    row.status !== 'DELETED' &&
+    ((SHOWN_TO_EVERYONE.includes(row.status) && row.publishedAt !== null) ||
+      opportunityPolicy.isTeam(grant)),
   update: (grant: OpportunityGrant) => holdsOnOpportunity(grant, 'manage_opportunity'),
   /** Publishing, closing, reopening and archiving are managing the opportunity. */
   changeStatus: (grant: OpportunityGrant) => holdsOnOpportunity(grant, 'manage_opportunity'),

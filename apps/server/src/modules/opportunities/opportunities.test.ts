@@ -360,12 +360,12 @@ describe('who sees what', () => {
     const scheduled = await published({ publish_at: '2027-04-01 09:00' });
     const live = await published();
     const gone = await published();
-    await server.app.services.opportunities.remove(gone.id, {
-      id: accounts.owner.id,
-      email: accounts.owner.email,
-    });
+    const owner = { id: accounts.owner.id, email: accounts.owner.email };
+    await server.app.services.opportunities.remove(gone.id, owner);
+    // Archived without ever being published: still the team's.
+    const shelved = await server.app.services.opportunities.archive((await draft()).id, owner);
     for (const role of ROLES) {
-      for (const row of [hidden, scheduled]) {
+      for (const row of [hidden, scheduled, shelved]) {
         const body = await read(row.slug, role);
         expect(body.errors, role).toBeUndefined();
         expect(Boolean(body.data.opportunity), `${role} on ${row.status}`).toBe(
