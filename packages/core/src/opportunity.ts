@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SORT_FIELDS } from './constants';
 import { isPaymentCurrency } from './currencies';
 import {
   APPROVAL_TYPES,
@@ -207,3 +208,77 @@ export const updateOpportunitySchema = partialDraft
 
 export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;
 export type UpdateOpportunityInput = z.output<typeof updateOpportunitySchema>;
+
+export const SEARCH_LIMITS = {
+  queryMax: 200,
+  radiusKmDefault: 50,
+  radiusKmMax: 20_000,
+  filterItemsMax: 50,
+  facetSize: 20,
+} as const;
+
+const dateOnly = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+
+/** `opportunitySearch(input)`: where, what and how to order; every part optional. */
+export const opportunitySearchSchema = z
+  .strictObject({
+    query: z.string().trim().max(SEARCH_LIMITS.queryMax).nullish(),
+    near: z
+      .strictObject({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+      })
+      .nullish(),
+    city_id: z
+      .string()
+      .regex(/^\d{1,12}$/, 'validation.city')
+      .nullish(),
+    radius_km: z.number().positive().max(SEARCH_LIMITS.radiusKmMax).nullish(),
+    order_by_distance: z.boolean().nullish(),
+    include_virtual: z.boolean().nullish(),
+    include_worldwide: z.boolean().nullish(),
+    types: z.array(z.enum(OPPORTUNITY_TYPES)).max(SEARCH_LIMITS.filterItemsMax).nullish(),
+    genres: z.array(z.string().trim().max(80)).max(SEARCH_LIMITS.filterItemsMax).nullish(),
+    instruments: z.array(z.string().trim().max(80)).max(SEARCH_LIMITS.filterItemsMax).nullish(),
+    target: z.array(z.enum(TARGET_USERS)).max(TARGET_USERS.length).nullish(),
+    experience_level: z
+      .array(z.enum(PROFESSIONAL_LEVELS))
+      .max(PROFESSIONAL_LEVELS.length)
+      .nullish(),
+    languages: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z]{2}$/, 'validation.language'),
+      )
+      .max(SEARCH_LIMITS.filterItemsMax)
+      .nullish(),
+    target_countries: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'validation.country'),
+      )
+      .max(SEARCH_LIMITS.filterItemsMax)
+      .nullish(),
+    age: z.number().int().min(0).max(OPPORTUNITY_LIMITS.ageMax).nullish(),
+    is_free: z.boolean().nullish(),
+    price_min: z.number().int().min(0).nullish(),
+    price_max: z.number().int().min(0).nullish(),
+    deadline_from: dateOnly.nullish(),
+    deadline_to: dateOnly.nullish(),
+    open_only: z.boolean().nullish(),
+    sort: z.strictObject({ field: z.enum(SORT_FIELDS), asc: z.boolean().nullish() }).nullish(),
+  })
+  .refine((input) => !(input.near && input.city_id), {
+    message: 'validation.near_or_city',
+    path: ['city_id'],
+  });
+export type OpportunitySearchInput = z.output<typeof opportunitySearchSchema>;

@@ -14,7 +14,7 @@ export interface PageRequest {
 
 let paginatorInfoRef: ObjectRef<BuilderTypes, PaginatorInfo> | undefined;
 
-function paginatorInfoType(): ObjectRef<BuilderTypes, PaginatorInfo> {
+export function paginatorInfoType(): ObjectRef<BuilderTypes, PaginatorInfo> {
   paginatorInfoRef ??= builder.objectRef<PaginatorInfo>('PaginatorInfo').implement({
     description: 'Where a page sits in the whole list.',
     fields: (t) => ({

@@ -5,6 +5,11 @@ import {
   OPPORTUNITY_STATUSES,
   OPPORTUNITY_TYPES,
   SUPPORTED_LOCALES,
+  SORT_FIELDS,
+  PAGE_SIZES,
+  DEFAULT_PAGE,
+  pageArgsSchema,
+  opportunitySearchSchema,
   TIME_VISIBILITY_FIELDS,
   createOpportunitySchema,
   parseVideoLink,
@@ -13,6 +18,7 @@ import {
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
+import { paginatorInfoType, toPage, type Page } from '../../graphql/pagination';
 import { oppScope, orgScope } from '../../graphql/scopes';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
@@ -35,6 +41,7 @@ import {
   type OpportunityPaymentOptionRow,
   type OpportunityRow,
 } from './opportunities.service';
+import type { FacetCount, SearchHit, SearchResult } from './opportunities.search';
 
 export const OpportunityRef = builder.objectRef<OpportunityRow>('Opportunity');
 
@@ -348,6 +355,11 @@ export function registerOpportunitiesGraphQL(): void {
               : [];
           }),
       }),
+      distance: t.float({
+        nullable: true,
+        description: 'Kilometres from the place searched around (opportunitySearch only).',
+        resolve: (row) => ('distanceKm' in row ? ((row as SearchHit).distanceKm ?? null) : null),
+      }),
       is_draft: t.boolean({ resolve: (row) => row.status === 'DRAFT' }),
       opp_status: t.field({ type: StatusEnum, resolve: (row) => row.status }),
       is_open: t.boolean({
@@ -446,6 +458,111 @@ export function registerOpportunitiesGraphQL(): void {
       resolve: (_root, args, context) => context.services.opportunities.events(String(args.id)),
     }),
   }));
+
+  // --- Search -------------------------------------------------------------------------------
+
+  const SortFieldEnum = builder.enumType('OpportunitySortField', { values: SORT_FIELDS });
+  const GeoPointInput = builder.inputType('GeoPointInput', {
+    fields: (t) => ({
+      latitude: t.float({ required: true }),
+      longitude: t.float({ required: true }),
+    }),
+  });
+  const SortInput = builder.inputType('OpportunitySortInput', {
+    fields: (t) => ({
+      field: t.field({ type: SortFieldEnum, required: true }),
+      asc: t.boolean({ required: false }),
+    }),
+  });
+  const SearchInput = builder.inputType('OpportunitySearchInput', {
+    description: 'Every part is optional; without any, the newest public opportunities.',
+    fields: (t) => ({
+      query: t.string({
+        required: false,
+        description:
+          'Words of the title, summary, description or organisation; accents and small typos do not matter.',
+      }),
+      near: t.field({
+        type: GeoPointInput,
+        required: false,
+        description: 'Search around a point…',
+      }),
+      city_id: t.id({ required: false, description: '…or around a city from filterCities.' }),
+      radius_km: t.float({ required: false, description: 'Default 50.' }),
+      order_by_distance: t.boolean({ required: false }),
+      include_virtual: t.boolean({ required: false, description: 'Default true.' }),
+      include_worldwide: t.boolean({ required: false, description: 'Default true.' }),
+      types: t.field({ type: [TypeEnum], required: false }),
+      genres: t.stringList({ required: false }),
+      instruments: t.stringList({ required: false }),
+      target: t.field({ type: [TargetEnum], required: false }),
+      experience_level: t.stringList({ required: false }),
+      languages: t.stringList({ required: false }),
+      target_countries: t.stringList({
+        required: false,
+        description: 'Open to applicants from one of these countries (or from anywhere).',
+      }),
+      age: t.int({ required: false, description: "The applicant's age, within the age limits." }),
+      is_free: t.boolean({ required: false }),
+      price_min: t.int({ required: false, description: 'Cheapest price, minor units.' }),
+      price_max: t.int({ required: false }),
+      deadline_from: t.string({ required: false, description: 'YYYY-MM-DD' }),
+      deadline_to: t.string({ required: false, description: 'YYYY-MM-DD' }),
+      open_only: t.boolean({ required: false, description: 'Only those taking applications now.' }),
+      sort: t.field({
+        type: SortInput,
+        required: false,
+        description: 'Default RECENT, descending.',
+      }),
+    }),
+  });
+  const FacetRef = builder.objectRef<FacetCount>('FacetCount').implement({
+    fields: (t) => ({ value: t.exposeString('value'), count: t.exposeInt('count') }),
+  });
+  const FacetsRef = builder.objectRef<SearchResult['facets']>('OpportunityFacets').implement({
+    description: 'How many results carry each genre, type and country (the most frequent first).',
+    fields: (t) => ({
+      genres: t.field({ type: [FacetRef], resolve: (facets) => facets.genres }),
+      types: t.field({ type: [FacetRef], resolve: (facets) => facets.types }),
+      countries: t.field({ type: [FacetRef], resolve: (facets) => facets.countries }),
+    }),
+  });
+  const SearchResultRef = builder
+    .objectRef<Page<SearchHit> & { facets: SearchResult['facets'] }>('OpportunitySearchResult')
+    .implement({
+      fields: (t) => ({
+        paginatorInfo: t.field({
+          type: paginatorInfoType(),
+          resolve: (result) => result.paginatorInfo,
+        }),
+        data: t.field({ type: [OpportunityRef], resolve: (result) => result.data }),
+        facets: t.field({ type: FacetsRef, resolve: (result) => result.facets }),
+      }),
+    });
+
+  builder.queryField('opportunitySearch', (t) =>
+    t.field({
+      type: SearchResultRef,
+      authScopes: { public: true },
+      description:
+        'Public opportunities by place, text and filters, with facet counts. Private, draft and scheduled ones are never listed.',
+      args: {
+        input: t.arg({ type: SearchInput, required: false }),
+        first: t.arg.int({ required: false }),
+        page: t.arg.int({ required: false }),
+      },
+      resolve: async (_root, args, context) => {
+        const input = parseInput(opportunitySearchSchema, args.input ?? {}, context.t);
+        const page = parseInput(
+          pageArgsSchema,
+          { first: args.first ?? PAGE_SIZES.search, page: args.page ?? DEFAULT_PAGE },
+          context.t,
+        );
+        const result = await context.services.opportunities.search(input, page);
+        return { ...toPage(result.rows, result.total, page), facets: result.facets };
+      },
+    }),
+  );
 
   // --- The opportunity's own people ---------------------------------------------------------
 

@@ -17,6 +17,7 @@ import type { LookupsService } from '../lookups/lookups.service';
 import type { MailService } from '../mail/mail.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
+import { createOpportunitySearch } from './opportunities.search';
 import { createOpportunityTeam } from './opportunities.team';
 import {
   opportunities,
@@ -339,6 +340,7 @@ export function createOpportunitiesService({
 
   return {
     team,
+    search: createOpportunitySearch(db, lookups, clock),
     requireById: (id: string) => requireById(id),
 
     async byIds(ids: readonly string[]): Promise<OpportunityRow[]> {

@@ -89,6 +89,13 @@ export const opportunities = pgTable(
     closedAt: moment('closed_at'),
     archivedAt: moment('archived_at'),
     status: text('status').$type<OpportunityStatus>().notNull().default('DRAFT'),
+    /**
+     * Title, summary, description (without tags) and the organisation's name, lower-cased and
+     * without accents: kept by a database trigger (migration 0007) for the text search.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /** The cheapest payment option (minor units), null for a free opportunity; for price search. */
+    minCost: integer('min_cost'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -101,6 +108,12 @@ export const opportunities = pgTable(
     index('opportunities_published_idx')
       .on(table.publishedAt)
       .where(sql`${table.deletedAt} is null`),
+    index('opportunities_deadline_idx').on(table.deadlineAt),
+    index('opportunities_genres_idx').using('gin', table.genres),
+    index('opportunities_types_idx').using('gin', table.types),
+    index('opportunities_instruments_idx').using('gin', table.instruments),
+    index('opportunities_target_countries_idx').using('gin', table.targetCountries),
+    index('opportunities_search_text_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 
