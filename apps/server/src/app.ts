@@ -15,6 +15,10 @@ import { resolveRequestLocale } from './lib/request-locale';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFilesRoutes } from './modules/files/files.routes';
+import {
+  opportunityPageHead,
+  registerOpportunityRoutes,
+} from './modules/opportunities/opportunities.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -148,6 +152,9 @@ export async function buildApp({
     },
   });
 
-  if (config.webDist) await registerWebApp(app, config.webDist);
+  registerOpportunityRoutes(app, services, config.publicUrl);
+  if (config.webDist) {
+    await registerWebApp(app, config.webDist, [opportunityPageHead(services, config.publicUrl)]);
+  }
   return app;
 }

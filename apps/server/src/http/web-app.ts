@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { withPageHead, type PageHeadSource } from './page-head';
 
 /** Paths the single-page app never owns: unknown ones answer 404 in the API's format. */
 const API_PREFIXES = [
@@ -14,7 +15,11 @@ const API_PREFIXES = [
   '/dev/',
 ];
 
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  pageHeads: PageHeadSource[] = [],
+) {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDist }, 'web app build not found; serving the API only');
@@ -38,9 +43,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   app.get('/*', async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return reply.callNotFound();
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    let html = indexHtml;
+    for (const source of pageHeads) {
+      const match = source.pattern.exec(pathname);
+      if (!match) continue;
+      const head = await source.head(match);
+      if (head) html = withPageHead(indexHtml, head);
+      break;
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

@@ -15,10 +15,11 @@ import {
   parseVideoLink,
   updateOpportunitySchema,
 } from '@encore/core';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
-import { paginatorInfoType, toPage, type Page } from '../../graphql/pagination';
+import { paginatorInfoType, paginatorType, toPage, type Page } from '../../graphql/pagination';
 import { oppScope, orgScope } from '../../graphql/scopes';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
@@ -45,6 +46,8 @@ import type { FacetCount, SearchHit, SearchResult } from './opportunities.search
 
 export const OpportunityRef = builder.objectRef<OpportunityRow>('Opportunity');
 
+const ALL_OPPORTUNITIES_LIMIT = 100;
+
 const idSchema = z.uuid();
 const idOf = (value: unknown, field: string) => {
   const parsed = idSchema.safeParse(String(value));
@@ -58,6 +61,17 @@ async function actorOf(context: GraphQLContext) {
   const account = await context.services.users.current(user.id);
   if (!account) throw AppError.unauthenticated();
   return { id: account.id, email: account.email, name: account.name };
+}
+
+/**
+ * Who is looking, for counting visits once a day: the account, or for a visitor who is not
+ * signed in a hash of their address and browser (never stored as such).
+ */
+function viewerKey(context: GraphQLContext): string {
+  const user = context.viewer.user;
+  if (user) return `user:${user.id}`;
+  const agent = context.req.headers['user-agent'] ?? '';
+  return `anon:${createHash('sha256').update(`${context.req.ip}|${agent}`).digest('base64url')}`;
 }
 
 /** An opportunity the viewer may see, or not-found: a hidden one is never told apart from none. */
@@ -429,8 +443,21 @@ export function registerOpportunitiesGraphQL(): void {
       description:
         'An opportunity by its slug (an old slug finds it too). Drafts and scheduled ones are for their team; deleted ones are gone.',
       args: { slug: t.arg.string({ required: true }) },
-      resolve: async (_root, { slug }, context) =>
-        visible(await context.services.opportunities.bySlug(slug.trim().slice(0, 100)), context),
+      resolve: async (_root, { slug }, context) => {
+        const row = await visible(
+          await context.services.opportunities.bySlug(slug.trim().slice(0, 100)),
+          context,
+        );
+        if (row && !opportunityPolicy.isTeam(await context.access.opportunity(row.id))) {
+          const key = viewerKey(context);
+          context.services.opportunities
+            .recordView(row.id, key)
+            .catch((error: unknown) =>
+              context.log.warn({ err: error }, 'opportunity view not recorded'),
+            );
+        }
+        return row;
+      },
     }),
     organisationOpportunities: t.field({
       type: [OpportunityRef],
@@ -563,6 +590,95 @@ export function registerOpportunitiesGraphQL(): void {
       },
     }),
   );
+
+  // --- Lists and views ----------------------------------------------------------------------
+
+  const MyTypeEnum = builder.enumType('MyOpportunitiesType', {
+    description: 'MANAGE: of my organisations or managed by me; REVIEW: those I review; ALL: both.',
+    values: ['ALL', 'MANAGE', 'REVIEW'] as const,
+  });
+  const MyPageRef = paginatorType('Opportunity', OpportunityRef);
+  const DayCountRef = builder.objectRef<{ day: string; count: number }>('DayCount').implement({
+    fields: (t) => ({ date: t.exposeString('day'), count: t.exposeInt('count') }),
+  });
+  const ViewsRef = builder
+    .objectRef<{ total: number; perDay: { day: string; count: number }[] }>('OpportunityViews')
+    .implement({
+      description: 'Visits to the page: one per visitor and day.',
+      fields: (t) => ({
+        total: t.exposeInt('total'),
+        last_30_days: t.field({ type: [DayCountRef], resolve: (views) => views.perDay }),
+      }),
+    });
+  const myArgsSchema = z.strictObject({
+    type: z.enum(['ALL', 'MANAGE', 'REVIEW']),
+    organisation: z.uuid().nullish(),
+    search: z.string().trim().max(200).nullish(),
+  });
+
+  builder.queryFields((t) => ({
+    myOpportunities: t.field({
+      type: MyPageRef,
+      authScopes: { loggedIn: true },
+      description:
+        "The opportunities I work on (drafts included), newest first; optionally one organisation's and titles containing `search`.",
+      args: {
+        type: t.arg({ type: MyTypeEnum, required: false }),
+        organisation: t.arg.id({ required: false }),
+        first: t.arg.int({ required: false }),
+        page: t.arg.int({ required: false }),
+        search: t.arg.string({ required: false }),
+      },
+      resolve: async (_root, args, context) => {
+        const filter = parseInput(
+          myArgsSchema,
+          {
+            type: args.type ?? 'ALL',
+            organisation: args.organisation == null ? null : String(args.organisation),
+            search: args.search ?? null,
+          },
+          context.t,
+        );
+        const page = parseInput(
+          pageArgsSchema,
+          { first: args.first ?? PAGE_SIZES.dashboard, page: args.page ?? DEFAULT_PAGE },
+          context.t,
+        );
+        const userId = context.viewer.user!.id;
+        const teams = (await context.services.organisations.ofUser(userId)).map((row) => row.id);
+        const result = await context.services.opportunities.mine(
+          userId,
+          teams,
+          {
+            type: filter.type,
+            organisationId: filter.organisation ?? undefined,
+            search: filter.search || undefined,
+          },
+          page,
+        );
+        return toPage(result.rows, result.total, page);
+      },
+    }),
+    allOpportunities: t.field({
+      type: [OpportunityRef],
+      authScopes: { public: true },
+      description: `The newest ${ALL_OPPORTUNITIES_LIMIT} public opportunities; opportunitySearch pages through the rest.`,
+      resolve: async (_root, _args, context) =>
+        (
+          await context.services.opportunities.search(
+            {},
+            { first: ALL_OPPORTUNITIES_LIMIT, page: 1 },
+          )
+        ).rows,
+    }),
+    opportunityViews: t.field({
+      type: ViewsRef,
+      authScopes: oppScope('team', (args: { id: string | number }) => idOf(args.id, 'id')),
+      description: "Visits to an opportunity's page; its team only.",
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, args, context) => context.services.opportunities.views(String(args.id)),
+    }),
+  }));
 
   // --- The opportunity's own people ---------------------------------------------------------
 

@@ -8,7 +8,7 @@ import {
   type UpdateOpportunityInput,
   type ValidationMap,
 } from '@encore/core';
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -25,6 +25,7 @@ import {
   opportunityMembers,
   opportunityPaymentOptions,
   opportunitySlugRedirects,
+  opportunityViews,
   type OpportunityEventAction,
   type OpportunityMemberRow,
   type OpportunityPaymentOptionRow,
@@ -72,6 +73,9 @@ export interface OpportunityMembership {
 /** The lifecycle status at an instant, computed by the database (migration 0006). */
 export const statusAt = (at: Date): SQL<OpportunityStatus> =>
   sql<OpportunityStatus>`opportunity_status_at(${opportunities.publishedAt}, ${opportunities.publishAt}, ${opportunities.deadlineAt}, ${opportunities.startsAt}, ${opportunities.endsAt}, ${opportunities.closedAt}, ${opportunities.archivedAt}, ${opportunities.deletedAt}, ${at.toISOString()}::timestamptz)`;
+
+/** A sitemap file holds at most 50,000 addresses. */
+const SITEMAP_LIMIT = 50_000;
 
 /** Rules an applicant relied on: changing them on a live opportunity needs a confirmation. */
 const RULE_FIELDS = ['deadline_date', 'payment_options', 'payment_type'] as const;
@@ -434,11 +438,124 @@ export function createOpportunitiesService({
 
     paymentOptionsOf: (ids: readonly string[]) => paymentOptionsOf(ids),
 
+    /** Notes one visit (once per viewer and day); the page never waits for a failed write. */
+    async recordView(opportunityId: string, viewerKey: string): Promise<void> {
+      await db
+        .insert(opportunityViews)
+        .values({ opportunityId, viewerKey, day: clock().toISOString().slice(0, 10) })
+        .onConflictDoNothing();
+    },
+
+    /** Visits in total and per day over the last `days` days (UTC), oldest first. */
+    async views(opportunityId: string, days = 30) {
+      const since = new Date(clock().getTime() - (days - 1) * 24 * 60 * 60 * 1000)
+        .toISOString()
+        .slice(0, 10);
+      const [total] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(opportunityViews)
+        .where(eq(opportunityViews.opportunityId, opportunityId));
+      const perDay = await db
+        .select({ day: opportunityViews.day, count: sql<number>`count(*)::int` })
+        .from(opportunityViews)
+        .where(
+          and(
+            eq(opportunityViews.opportunityId, opportunityId),
+            sql`${opportunityViews.day} >= ${since}`,
+          ),
+        )
+        .groupBy(opportunityViews.day)
+        .orderBy(asc(opportunityViews.day));
+      return {
+        total: Number(total?.value ?? 0),
+        perDay: perDay.map((row) => ({ day: row.day, count: Number(row.count) })),
+      };
+    },
+
+    /**
+     * The opportunities a person works on, newest first: those of the organisations they are in
+     * (MANAGE) or those they hold a place on themselves (REVIEW for reviewers and custom roles);
+     * ALL is both. Optionally one organisation's, and titles containing `search`.
+     */
+    async mine(
+      userId: string,
+      /** The organisations whose team the person is in (from the organisations service). */
+      teamOrganisationIds: readonly string[],
+      filter: {
+        type: 'ALL' | 'MANAGE' | 'REVIEW';
+        organisationId?: string | undefined;
+        search?: string | undefined;
+      },
+      page: { first: number; page: number },
+    ) {
+      const viaTeam =
+        teamOrganisationIds.length > 0
+          ? inArray(opportunities.organisationId, [...teamOrganisationIds])
+          : sql`false`;
+      const viaPlace = (roles: string[]) =>
+        sql`${opportunities.id} in (select opportunity_id from opportunity_members where user_id = ${userId} and status = 'accepted' and role = any(${sql.param(roles)}::text[]))`;
+      const scope =
+        filter.type === 'REVIEW'
+          ? viaPlace(['reviewer', 'custom'])
+          : filter.type === 'MANAGE'
+            ? or(viaTeam, viaPlace(['manager']))
+            : or(viaTeam, viaPlace(['manager', 'reviewer', 'custom']));
+      const where = and(
+        isNull(opportunities.deletedAt),
+        scope,
+        filter.organisationId ? eq(opportunities.organisationId, filter.organisationId) : undefined,
+        filter.search
+          ? sql`strpos(lower(${opportunities.title}), lower(${filter.search})) > 0`
+          : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ row: opportunities, current: statusAt(clock()) })
+          .from(opportunities)
+          .where(where)
+          .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
+          .limit(page.first)
+          .offset((page.page - 1) * page.first),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(opportunities)
+          .where(where),
+      ]);
+      return {
+        rows: rows.map(({ row, current }) => ({ ...row, status: current })),
+        total: Number(counted?.total ?? 0),
+      };
+    },
+
     /** Files by id, in the order asked (media, gallery, logo). */
     async files(ids: readonly string[]) {
       const found = await files.byIds(ids);
       const byId = new Map(found.map((file) => [file.id, file]));
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Whether anyone may see it by its address (published once, not a draft, not deleted). */
+    isPublic(row: OpportunityRow): boolean {
+      return (
+        row.publishedAt !== null &&
+        ['PUBLISHED', 'ACTIVE', 'CLOSED', 'ARCHIVED'].includes(row.status)
+      );
+    },
+
+    /** Listed opportunities for the sitemap: public, not private, newest change first. */
+    async listedForSitemap(limit = SITEMAP_LIMIT) {
+      return db
+        .select({ slug: opportunities.slug, updatedAt: opportunities.updatedAt })
+        .from(opportunities)
+        .where(
+          and(
+            isNull(opportunities.deletedAt),
+            eq(opportunities.isPrivate, false),
+            inArray(statusAt(clock()), ['PUBLISHED', 'ACTIVE', 'CLOSED']),
+          ),
+        )
+        .orderBy(desc(opportunities.updatedAt))
+        .limit(limit);
     },
 
     /** Taking applications now: published, or running before its deadline. */

@@ -225,3 +225,20 @@ export type OpportunityRow = typeof opportunities.$inferSelect;
 export type OpportunityPaymentOptionRow = typeof opportunityPaymentOptions.$inferSelect;
 export type OpportunityMemberRow = typeof opportunityMembers.$inferSelect;
 export type OpportunityEventRow = typeof opportunityEvents.$inferSelect;
+
+/** One viewer's visit to an opportunity's page on one day (UTC): repeat visits that day count once. */
+export const opportunityViews = pgTable(
+  'opportunity_views',
+  {
+    opportunityId: uuid('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    /** The account id, or a hash of the address and browser of a visitor who is not signed in. */
+    viewerKey: text('viewer_key').notNull(),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('opportunity_views_key').on(table.opportunityId, table.day, table.viewerKey),
+  ],
+);

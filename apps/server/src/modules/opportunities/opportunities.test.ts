@@ -541,3 +541,60 @@ describe('permissions', () => {
     expect((await remove()).errors).toBeUndefined();
   });
 });
+
+describe('lists and views', () => {
+  const MINE = `query($type: MyOpportunitiesType, $organisation: ID, $search: String, $first: Int) {
+    myOpportunities(type: $type, organisation: $organisation, search: $search, first: $first) {
+      paginatorInfo { total perPage } data { id opp_status } } }`;
+
+  it('myOpportunities lists what each person works on, drafts included', async () => {
+    const row = await draft({ title: `Unique Harp Gathering` });
+    const ids = async (role: Role, variables: Record<string, unknown> = {}) => {
+      const body = await call(MINE, { first: 100, ...variables }, role);
+      expect(body.errors, role).toBeUndefined();
+      return body.data.myOpportunities.data.map((item: { id: string }) => item.id);
+    };
+    expect(await ids('member')).toContain(row.id);
+    expect(await ids('reviewer', { type: 'REVIEW' })).toContain(row.id);
+    expect(await ids('reviewer', { type: 'MANAGE' })).not.toContain(row.id);
+    expect(await ids('manager', { type: 'MANAGE' })).toContain(row.id);
+    expect(await ids('performer')).toEqual([]);
+    expect(await ids('owner', { search: 'harp gath', organisation: organisation.id })).toEqual([
+      row.id,
+    ]);
+    const defaults = await call(MINE, {}, 'owner');
+    expect(defaults.data.myOpportunities.paginatorInfo.perPage).toBe(50);
+    expect((await call(MINE, {}, 'stranger')).errors[0].extensions.category).toBe('authentication');
+  });
+
+  it('allOpportunities lists public, published ones only', async () => {
+    const live = await published({ title: 'Listed Evening' });
+    const hidden = await draft({ title: 'Unlisted Evening' });
+    const body = await call('{ allOpportunities { id } }', {}, 'stranger');
+    const ids = body.data.allOpportunities.map((item: { id: string }) => item.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(hidden.id);
+  });
+
+  it('counts one visit per visitor and day, not the team, and shows the count to the team only', async () => {
+    const row = await published({ title: 'Counted Recital' });
+    const open = (role: Role) =>
+      call('query($slug: String!) { opportunity(slug: $slug) { id } }', { slug: row.slug }, role);
+    await open('performer');
+    await open('performer');
+    await open('stranger');
+    await open('owner');
+    const views = async (role: Role) =>
+      call(
+        'query($id: ID!) { opportunityViews(id: $id) { total last_30_days { date count } } }',
+        { id: row.id },
+        role,
+      );
+    // Views are written after the answer; give the writes a moment.
+    await expect.poll(async () => (await views('member')).data.opportunityViews.total).toBe(2);
+    expect((await views('owner')).data.opportunityViews.last_30_days).toEqual([
+      { date: '2027-03-01', count: 2 },
+    ]);
+    expect((await views('performer')).errors[0].extensions.category).toBe('authorization');
+  });
+});
