@@ -16,6 +16,13 @@ export interface FacetCount {
   count: number;
 }
 
+interface SummaryRow {
+  total: number;
+  genres: FacetCount[] | string;
+  types: FacetCount[] | string;
+  countries: FacetCount[] | string;
+}
+
 export interface SearchResult {
   rows: SearchHit[];
   total: number;
@@ -163,16 +170,30 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
     }
     order.push(sort.asc ? asc(opportunities.id) : desc(opportunities.id));
 
-    const facet = async (values: SQL) =>
-      (await db.execute(sql`
-        select value, count(*)::int as count
-        from ${opportunities}, unnest(${values}) as value
-        where ${where}
+    // Totals and facets in one statement over the filtered rows, planned and scanned once.
+    const facet = (values: SQL) => sql`(
+      select coalesce(json_agg(json_build_object('value', value, 'count', total)), '[]'::json)
+      from (
+        select value, count(*)::int as total
+        from filtered, unnest(${values}) as value
+        where value is not null
         group by value
         order by count(*) desc, value
-        limit ${SEARCH_LIMITS.facetSize}`)) as unknown as { rows: FacetCount[] };
+        limit ${SEARCH_LIMITS.facetSize}
+      ) counted)`;
+    const summary = sql`
+      with filtered as materialized (
+        select ${opportunities.genres} as genres, ${opportunities.types} as types,
+          ${opportunities.countryCode} as country_code
+        from ${opportunities}
+        where ${where}
+      )
+      select (select count(*)::int from filtered) as total,
+        ${facet(sql.raw('filtered.genres'))} as genres,
+        ${facet(sql.raw('filtered.types'))} as types,
+        ${facet(sql.raw('array[filtered.country_code]'))} as countries`;
 
-    const [found, [counted], genres, types, countries] = await Promise.all([
+    const [found, summarised] = await Promise.all([
       db
         .select({ row: opportunities, current: status, distanceKm: distance })
         .from(opportunities)
@@ -180,29 +201,24 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
         .orderBy(...order)
         .limit(page.first)
         .offset((page.page - 1) * page.first),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(opportunities)
-        .where(where),
-      facet(sql`${opportunities.genres}`),
-      facet(sql`${opportunities.types}`),
-      facet(sql`array[${opportunities.countryCode}]`),
+      db.execute(summary) as unknown as Promise<{ rows: SummaryRow[] }>,
     ]);
-    const facetRows = (result: { rows: FacetCount[] }) =>
-      result.rows
-        .filter((row) => row.value !== null)
-        .map((row) => ({ value: row.value, count: Number(row.count) }));
+    const totals = summarised.rows[0];
+    const facetRows = (value: FacetCount[] | string | undefined): FacetCount[] => {
+      const list = typeof value === 'string' ? (JSON.parse(value) as FacetCount[]) : (value ?? []);
+      return list.map((item) => ({ value: item.value, count: Number(item.count) }));
+    };
     return {
       rows: found.map(({ row, current, distanceKm }) => ({
         ...row,
         status: current as OpportunityRow['status'],
         distanceKm: distanceKm === null ? null : Number(distanceKm),
       })),
-      total: Number(counted?.total ?? 0),
+      total: Number(totals?.total ?? 0),
       facets: {
-        genres: facetRows(genres),
-        types: facetRows(types),
-        countries: facetRows(countries),
+        genres: facetRows(totals?.genres),
+        types: facetRows(totals?.types),
+        countries: facetRows(totals?.countries),
       },
     };
   };
