@@ -7,8 +7,6 @@ export const PAGE_SIZES = {
   applications: 10,
   dashboard: 50,
   refundRequests: 10,
-  /** Opportunity search results (ours: the seed does not say). */
-  search: 20,
 } as const;
 
 export const DEFAULT_PAGE = 1;

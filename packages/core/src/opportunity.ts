@@ -210,6 +210,8 @@ export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;
 export type UpdateOpportunityInput = z.output<typeof updateOpportunitySchema>;
 
 export const SEARCH_LIMITS = {
+  /** Results on a page by default (ours: the seed does not say). */
+  pageSize: 20,
   queryMax: 200,
   radiusKmDefault: 50,
   radiusKmMax: 20_000,

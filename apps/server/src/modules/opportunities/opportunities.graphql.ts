@@ -6,6 +6,7 @@ import {
   OPPORTUNITY_TYPES,
   SUPPORTED_LOCALES,
   SORT_FIELDS,
+  SEARCH_LIMITS,
   PAGE_SIZES,
   DEFAULT_PAGE,
   pageArgsSchema,
@@ -582,7 +583,7 @@ export function registerOpportunitiesGraphQL(): void {
         const input = parseInput(opportunitySearchSchema, args.input ?? {}, context.t);
         const page = parseInput(
           pageArgsSchema,
-          { first: args.first ?? PAGE_SIZES.search, page: args.page ?? DEFAULT_PAGE },
+          { first: args.first ?? SEARCH_LIMITS.pageSize, page: args.page ?? DEFAULT_PAGE },
           context.t,
         );
         const result = await context.services.opportunities.search(input, page);
