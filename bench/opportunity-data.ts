@@ -85,7 +85,7 @@ export async function generateOpportunities(db: Database, count: number): Promis
       now() - (g % 60) * interval '1 day',
       'PUBLISHED'
     from generate_series(1, ${count}) g
-    join bench_cities c on c.n = 1 + (g * 104729) % 20000
+    join bench_cities c on c.n = 1 + (g::bigint * 104729) % 20000
     join orgs o on o.n = 1 + g % ${organisations}
     cross join genre_count
     join bench_genres ge on ge.n = 1 + (g * 31) % genre_count.total`);

@@ -96,8 +96,9 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
       for (const word of queryWords) {
         const folded = sql`lower(unaccent(${word}))`;
         conditions.push(
+          // A word found as it is scores 1, so `<%` covers it; two letters are too short for trigrams.
           word.length >= 3
-            ? sql`(${folded} <% ${opportunities.searchText} or ${opportunities.searchText} like '%' || ${folded} || '%')`
+            ? sql`${folded} <% ${opportunities.searchText}`
             : sql`${opportunities.searchText} like '%' || ${folded} || '%'`,
         );
       }

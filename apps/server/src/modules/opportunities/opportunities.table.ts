@@ -110,7 +110,6 @@ export const opportunities = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('opportunities_deadline_idx').on(table.deadlineAt),
     index('opportunities_genres_idx').using('gin', table.genres),
-    index('opportunities_types_idx').using('gin', table.types),
     index('opportunities_instruments_idx').using('gin', table.instruments),
     index('opportunities_target_countries_idx').using('gin', table.targetCountries),
     index('opportunities_search_text_idx').using('gin', table.searchText.op('gin_trgm_ops')),
