@@ -6,6 +6,8 @@ import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
 import { registerAccessGraphQL } from '../modules/access/access.graphql';
 import { registerOpportunitiesGraphQL } from '../modules/opportunities/opportunities.graphql';
+import { registerOpportunitySearchGraphQL } from '../modules/opportunities/opportunities.search.graphql';
+import { registerOpportunityTeamGraphQL } from '../modules/opportunities/opportunities.team.graphql';
 import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
 import { builder } from './builder';
@@ -29,6 +31,8 @@ export function getSchema(): GraphQLSchema {
   registerAccountUpgradesGraphQL();
   registerOrganisationsGraphQL();
   registerOpportunitiesGraphQL();
+  registerOpportunitySearchGraphQL();
+  registerOpportunityTeamGraphQL();
   registerAccessGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;

@@ -1,37 +1,19 @@
 import {
   APPROVAL_TYPES,
   OPPORTUNITY_PAYMENT_TYPES,
-  OPPORTUNITY_PERMISSIONS,
-  OPPORTUNITY_STATUSES,
-  OPPORTUNITY_TYPES,
-  SUPPORTED_LOCALES,
-  SORT_FIELDS,
-  SEARCH_LIMITS,
-  PAGE_SIZES,
-  DEFAULT_PAGE,
-  pageArgsSchema,
-  opportunitySearchSchema,
   TIME_VISIBILITY_FIELDS,
   createOpportunitySchema,
   parseVideoLink,
   updateOpportunitySchema,
 } from '@encore/core';
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
-import { paginatorInfoType, paginatorType, toPage, type Page } from '../../graphql/pagination';
 import { oppScope, orgScope } from '../../graphql/scopes';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { FileRef } from '../files/files.graphql';
-import {
-  CityType,
-  CountryType,
-  GenreRef,
-  InstrumentRef,
-  targetUserEnum,
-} from '../lookups/lookups.graphql';
+import { CityType, CountryType, GenreRef, InstrumentRef } from '../lookups/lookups.graphql';
 import { OrganisationRef } from '../organisations/organisations.graphql';
 import { localIn } from './opportunities.dates';
 import {
@@ -39,30 +21,21 @@ import {
   opportunityPolicy,
   type OpportunityEventRow,
   type OpportunityGrant,
-  type OpportunityMemberRow,
   type OpportunityPaymentOptionRow,
   type OpportunityRow,
 } from './opportunities.service';
-import type { FacetCount, SearchHit, SearchResult } from './opportunities.search';
-
-export const OpportunityRef = builder.objectRef<OpportunityRow>('Opportunity');
-
-const ALL_OPPORTUNITIES_LIMIT = 100;
-
-const idSchema = z.uuid();
-const idOf = (value: unknown, field: string) => {
-  const parsed = idSchema.safeParse(String(value));
-  if (!parsed.success) throw AppError.validation({ [field]: ['validation.format.uuid'] });
-  return parsed.data;
-};
-
-async function actorOf(context: GraphQLContext) {
-  const user = context.viewer.user;
-  if (!user) throw AppError.unauthenticated();
-  const account = await context.services.users.current(user.id);
-  if (!account) throw AppError.unauthenticated();
-  return { id: account.id, email: account.email, name: account.name };
-}
+import type { SearchHit } from './opportunities.search';
+import {
+  OpportunityMemberRef,
+  OpportunityMemberRoleEnum,
+  OpportunityPermissionEnum,
+  OpportunityRef,
+  OpportunityStatusEnum,
+  OpportunityTypeEnum,
+  TargetEnum,
+  actorOf,
+  idOf,
+} from './opportunities.refs';
 
 /**
  * Who is looking, for counting visits once a day: the account, or for a visitor who is not
@@ -86,19 +59,10 @@ async function visible(
 }
 
 export function registerOpportunitiesGraphQL(): void {
-  const StatusEnum = builder.enumType('OpportunityStatus', { values: OPPORTUNITY_STATUSES });
-  const TypeEnum = builder.enumType('OpportunityType', { values: OPPORTUNITY_TYPES });
   const ApprovalEnum = builder.enumType('ApprovalType', { values: APPROVAL_TYPES });
   const PaymentTypeEnum = builder.enumType('OpportunityPaymentType', {
     values: OPPORTUNITY_PAYMENT_TYPES,
   });
-  const PermissionEnum = builder.enumType('OpportunityPermission', {
-    values: OPPORTUNITY_PERMISSIONS,
-  });
-  const MemberRoleEnum = builder.enumType('OpportunityMemberRole', {
-    values: ['manager', 'reviewer', 'custom'] as const,
-  });
-  const TargetEnum = targetUserEnum();
 
   const TimeVisibilityRef = builder
     .objectRef<OpportunityRow['timeVisibility']>('TimeVisibility')
@@ -183,12 +147,12 @@ export function registerOpportunitiesGraphQL(): void {
     description: "The viewer's role on the opportunity and what it allows.",
     fields: (t) => ({
       role: t.field({
-        type: MemberRoleEnum,
+        type: OpportunityMemberRoleEnum,
         nullable: true,
         resolve: (grant) => grant.member?.role ?? null,
       }),
       permissions: t.field({
-        type: [PermissionEnum],
+        type: [OpportunityPermissionEnum],
         resolve: (grant) => opportunityPermissionsOf(grant),
       }),
     }),
@@ -209,24 +173,6 @@ export function registerOpportunitiesGraphQL(): void {
       manage_payments: t.boolean({ resolve: (grant) => opportunityPolicy.managePayments(grant) }),
       rate: t.boolean({ resolve: (grant) => opportunityPolicy.rate(grant) }),
       comment: t.boolean({ resolve: (grant) => opportunityPolicy.comment(grant) }),
-    }),
-  });
-
-  const MemberRef = builder.objectRef<OpportunityMemberRow>('OpportunityMember').implement({
-    description: 'A manager, reviewer or custom role on an opportunity.',
-    fields: (t) => ({
-      id: t.exposeID('id'),
-      name: t.string({
-        nullable: true,
-        resolve: async (member, _args, context) =>
-          member.userId
-            ? ((await context.services.users.current(member.userId))?.name ?? null)
-            : null,
-      }),
-      email: t.exposeString('email'),
-      role: t.field({ type: MemberRoleEnum, resolve: (member) => member.role }),
-      permissions: t.field({ type: [PermissionEnum], resolve: (member) => member.permissions }),
-      status: t.exposeString('status'),
     }),
   });
 
@@ -315,7 +261,7 @@ export function registerOpportunitiesGraphQL(): void {
           ),
         resolve: (row) => row.organisationId,
       }),
-      types: t.field({ type: [TypeEnum], resolve: (row) => row.types }),
+      types: t.field({ type: [OpportunityTypeEnum], resolve: (row) => row.types }),
       genres: t.field({
         type: [GenreRef],
         resolve: async (row, _args, context) => {
@@ -376,7 +322,7 @@ export function registerOpportunitiesGraphQL(): void {
         resolve: (row) => ('distanceKm' in row ? ((row as SearchHit).distanceKm ?? null) : null),
       }),
       is_draft: t.boolean({ resolve: (row) => row.status === 'DRAFT' }),
-      opp_status: t.field({ type: StatusEnum, resolve: (row) => row.status }),
+      opp_status: t.field({ type: OpportunityStatusEnum, resolve: (row) => row.status }),
       is_open: t.boolean({
         description:
           'Taking applications now: published or running, before its deadline, not closed by hand.',
@@ -397,7 +343,7 @@ export function registerOpportunitiesGraphQL(): void {
         },
       }),
       managers: t.field({
-        type: [MemberRef],
+        type: [OpportunityMemberRef],
         nullable: true,
         description: 'The team side only.',
         resolve: (row, _args, context) =>
@@ -408,7 +354,7 @@ export function registerOpportunitiesGraphQL(): void {
           ),
       }),
       reviewers: t.field({
-        type: [MemberRef],
+        type: [OpportunityMemberRef],
         nullable: true,
         description: 'Reviewers and custom roles; the team side only.',
         resolve: (row, _args, context) =>
@@ -467,7 +413,7 @@ export function registerOpportunitiesGraphQL(): void {
         "An organisation's opportunities, newest first: its team sees drafts, scheduled and private ones too; everyone else the public, listed ones.",
       args: {
         organisation: t.arg.id({ required: true, description: 'The organisation id.' }),
-        statuses: t.arg({ type: [StatusEnum], required: false }),
+        statuses: t.arg({ type: [OpportunityStatusEnum], required: false }),
       },
       resolve: async (_root, args, context) => {
         const organisationId = idOf(args.organisation, 'organisation');
@@ -484,376 +430,6 @@ export function registerOpportunitiesGraphQL(): void {
       args: { id: t.arg.id({ required: true }) },
       authScopes: oppScope('team', (args: { id: string | number }) => idOf(args.id, 'id')),
       resolve: (_root, args, context) => context.services.opportunities.events(String(args.id)),
-    }),
-  }));
-
-  // --- Search -------------------------------------------------------------------------------
-
-  const SortFieldEnum = builder.enumType('OpportunitySortField', { values: SORT_FIELDS });
-  const GeoPointInput = builder.inputType('GeoPointInput', {
-    fields: (t) => ({
-      latitude: t.float({ required: true }),
-      longitude: t.float({ required: true }),
-    }),
-  });
-  const SortInput = builder.inputType('OpportunitySortInput', {
-    fields: (t) => ({
-      field: t.field({ type: SortFieldEnum, required: true }),
-      asc: t.boolean({ required: false }),
-    }),
-  });
-  const SearchInput = builder.inputType('OpportunitySearchInput', {
-    description: 'Every part is optional; without any, the newest public opportunities.',
-    fields: (t) => ({
-      query: t.string({
-        required: false,
-        description:
-          'Words of the title, summary, description or organisation; accents and small typos do not matter.',
-      }),
-      near: t.field({
-        type: GeoPointInput,
-        required: false,
-        description: 'Search around a point…',
-      }),
-      city_id: t.id({ required: false, description: '…or around a city from filterCities.' }),
-      radius_km: t.float({ required: false, description: 'Default 50.' }),
-      order_by_distance: t.boolean({ required: false }),
-      include_virtual: t.boolean({ required: false, description: 'Default true.' }),
-      include_worldwide: t.boolean({ required: false, description: 'Default true.' }),
-      types: t.field({ type: [TypeEnum], required: false }),
-      genres: t.stringList({ required: false }),
-      instruments: t.stringList({ required: false }),
-      target: t.field({ type: [TargetEnum], required: false }),
-      experience_level: t.stringList({ required: false }),
-      languages: t.stringList({ required: false }),
-      target_countries: t.stringList({
-        required: false,
-        description: 'Open to applicants from one of these countries (or from anywhere).',
-      }),
-      age: t.int({ required: false, description: "The applicant's age, within the age limits." }),
-      is_free: t.boolean({ required: false }),
-      price_min: t.int({ required: false, description: 'Cheapest price, minor units.' }),
-      price_max: t.int({ required: false }),
-      deadline_from: t.string({ required: false, description: 'YYYY-MM-DD' }),
-      deadline_to: t.string({ required: false, description: 'YYYY-MM-DD' }),
-      open_only: t.boolean({ required: false, description: 'Only those taking applications now.' }),
-      sort: t.field({
-        type: SortInput,
-        required: false,
-        description: 'Default RECENT, descending.',
-      }),
-    }),
-  });
-  const FacetRef = builder.objectRef<FacetCount>('FacetCount').implement({
-    fields: (t) => ({ value: t.exposeString('value'), count: t.exposeInt('count') }),
-  });
-  const FacetsRef = builder.objectRef<SearchResult['facets']>('OpportunityFacets').implement({
-    description: 'How many results carry each genre, type and country (the most frequent first).',
-    fields: (t) => ({
-      genres: t.field({ type: [FacetRef], resolve: (facets) => facets.genres }),
-      types: t.field({ type: [FacetRef], resolve: (facets) => facets.types }),
-      countries: t.field({ type: [FacetRef], resolve: (facets) => facets.countries }),
-    }),
-  });
-  const SearchResultRef = builder
-    .objectRef<Page<SearchHit> & { facets: SearchResult['facets'] }>('OpportunitySearchResult')
-    .implement({
-      fields: (t) => ({
-        paginatorInfo: t.field({
-          type: paginatorInfoType(),
-          resolve: (result) => result.paginatorInfo,
-        }),
-        data: t.field({ type: [OpportunityRef], resolve: (result) => result.data }),
-        facets: t.field({ type: FacetsRef, resolve: (result) => result.facets }),
-      }),
-    });
-
-  builder.queryField('opportunitySearch', (t) =>
-    t.field({
-      type: SearchResultRef,
-      authScopes: { public: true },
-      description:
-        'Public opportunities by place, text and filters, with facet counts. Private, draft and scheduled ones are never listed.',
-      args: {
-        input: t.arg({ type: SearchInput, required: false }),
-        first: t.arg.int({ required: false }),
-        page: t.arg.int({ required: false }),
-      },
-      resolve: async (_root, args, context) => {
-        const input = parseInput(opportunitySearchSchema, args.input ?? {}, context.t);
-        const page = parseInput(
-          pageArgsSchema,
-          { first: args.first ?? SEARCH_LIMITS.pageSize, page: args.page ?? DEFAULT_PAGE },
-          context.t,
-        );
-        const result = await context.services.opportunities.search(input, page);
-        return { ...toPage(result.rows, result.total, page), facets: result.facets };
-      },
-    }),
-  );
-
-  // --- Lists and views ----------------------------------------------------------------------
-
-  const MyTypeEnum = builder.enumType('MyOpportunitiesType', {
-    description: 'MANAGE: of my organisations or managed by me; REVIEW: those I review; ALL: both.',
-    values: ['ALL', 'MANAGE', 'REVIEW'] as const,
-  });
-  const MyPageRef = paginatorType('Opportunity', OpportunityRef);
-  const DayCountRef = builder.objectRef<{ day: string; count: number }>('DayCount').implement({
-    fields: (t) => ({ date: t.exposeString('day'), count: t.exposeInt('count') }),
-  });
-  const ViewsRef = builder
-    .objectRef<{ total: number; perDay: { day: string; count: number }[] }>('OpportunityViews')
-    .implement({
-      description: 'Visits to the page: one per visitor and day.',
-      fields: (t) => ({
-        total: t.exposeInt('total'),
-        last_30_days: t.field({ type: [DayCountRef], resolve: (views) => views.perDay }),
-      }),
-    });
-  const myArgsSchema = z.strictObject({
-    type: z.enum(['ALL', 'MANAGE', 'REVIEW']),
-    organisation: z.uuid().nullish(),
-    search: z.string().trim().max(200).nullish(),
-  });
-
-  builder.queryFields((t) => ({
-    myOpportunities: t.field({
-      type: MyPageRef,
-      authScopes: { loggedIn: true },
-      description:
-        "The opportunities I work on (drafts included), newest first; optionally one organisation's and titles containing `search`.",
-      args: {
-        type: t.arg({ type: MyTypeEnum, required: false }),
-        organisation: t.arg.id({ required: false }),
-        first: t.arg.int({ required: false }),
-        page: t.arg.int({ required: false }),
-        search: t.arg.string({ required: false }),
-      },
-      resolve: async (_root, args, context) => {
-        const filter = parseInput(
-          myArgsSchema,
-          {
-            type: args.type ?? 'ALL',
-            organisation: args.organisation == null ? null : String(args.organisation),
-            search: args.search ?? null,
-          },
-          context.t,
-        );
-        const page = parseInput(
-          pageArgsSchema,
-          { first: args.first ?? PAGE_SIZES.dashboard, page: args.page ?? DEFAULT_PAGE },
-          context.t,
-        );
-        const userId = context.viewer.user!.id;
-        const teams = (await context.services.organisations.ofUser(userId)).map((row) => row.id);
-        const result = await context.services.opportunities.mine(
-          userId,
-          teams,
-          {
-            type: filter.type,
-            organisationId: filter.organisation ?? undefined,
-            search: filter.search || undefined,
-          },
-          page,
-        );
-        return toPage(result.rows, result.total, page);
-      },
-    }),
-    allOpportunities: t.field({
-      type: [OpportunityRef],
-      authScopes: { public: true },
-      description: `The newest ${ALL_OPPORTUNITIES_LIMIT} public opportunities; opportunitySearch pages through the rest.`,
-      resolve: async (_root, _args, context) =>
-        (
-          await context.services.opportunities.search(
-            {},
-            { first: ALL_OPPORTUNITIES_LIMIT, page: 1 },
-          )
-        ).rows,
-    }),
-    opportunityViews: t.field({
-      type: ViewsRef,
-      authScopes: oppScope('team', (args: { id: string | number }) => idOf(args.id, 'id')),
-      description: "Visits to an opportunity's page; its team only.",
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, context) => context.services.opportunities.views(String(args.id)),
-    }),
-  }));
-
-  // --- The opportunity's own people ---------------------------------------------------------
-
-  const InvitationRef = builder
-    .objectRef<{ member: OpportunityMemberRow; opportunityId: string }>('OpportunityInvitation')
-    .implement({
-      description: 'An open invitation to manage or review an opportunity.',
-      fields: (t) => ({
-        id: t.id({ resolve: (row) => row.member.id }),
-        email: t.string({ resolve: (row) => row.member.email }),
-        role: t.field({ type: MemberRoleEnum, resolve: (row) => row.member.role }),
-        permissions: t.field({ type: [PermissionEnum], resolve: (row) => row.member.permissions }),
-        invited_by: t.string({
-          nullable: true,
-          resolve: async (row, _args, context) =>
-            row.member.invitedById
-              ? ((await context.services.users.current(row.member.invitedById))?.name ?? null)
-              : null,
-        }),
-        opportunity: t.field({
-          type: OpportunityRef,
-          resolve: (row, _args, context) =>
-            context.services.opportunities.requireById(row.opportunityId),
-        }),
-        created_at: t.field({ type: 'DateTime', resolve: (row) => row.member.createdAt }),
-      }),
-    });
-
-  builder.queryFields((t) => ({
-    myOpportunityInvitations: t.field({
-      type: [InvitationRef],
-      authScopes: { loggedIn: true },
-      description: 'Open invitations to manage or review opportunities, for the viewer.',
-      resolve: async (_root, _args, context) => {
-        const actor = await actorOf(context);
-        return context.services.opportunities.team.invitationsFor(actor.id, actor.email);
-      },
-    }),
-    opportunityInvitation: t.field({
-      type: InvitationRef,
-      nullable: true,
-      authScopes: { public: true },
-      description: 'The open invitation behind an emailed link, or null when it is closed.',
-      args: { token: t.arg.string({ required: true }) },
-      resolve: async (_root, { token }, context) =>
-        (await context.services.opportunities.team.invitationByToken(token.slice(0, 200))) ?? null,
-    }),
-  }));
-
-  const InviteInput = builder.inputType('InviteOpportunityMemberInput', {
-    fields: (t) => ({
-      opportunity_id: t.id({ required: true }),
-      email: t.string({ required: true }),
-      role: t.field({ type: MemberRoleEnum, required: true }),
-      permissions: t.field({
-        type: [PermissionEnum],
-        required: false,
-        description: 'The permission set of a custom role.',
-      }),
-    }),
-  });
-  const ChangeRoleInput = builder.inputType('ChangeOpportunityMemberRoleInput', {
-    fields: (t) => ({
-      id: t.id({ required: true }),
-      role: t.field({ type: MemberRoleEnum, required: true }),
-      permissions: t.field({ type: [PermissionEnum], required: false }),
-    }),
-  });
-  const RespondInput = builder.inputType('RespondToOpportunityInvitationInput', {
-    fields: (t) => ({
-      token: t.string({ required: false, description: 'From the emailed link.' }),
-      id: t.id({ required: false, description: 'From myOpportunityInvitations.' }),
-      accept: t.boolean({ required: true }),
-    }),
-  });
-  const MemberIdInput = builder.inputType('OpportunityMemberIdInput', {
-    fields: (t) => ({ id: t.id({ required: true }) }),
-  });
-  /** The opportunity a member id belongs to, for the scope of member mutations. */
-  const opportunityOfMember = async (
-    args: { input: { id: string | number } },
-    context: GraphQLContext,
-  ) =>
-    (await context.services.opportunities.team.memberById(idOf(args.input.id, 'input.id')))
-      .opportunityId;
-  const inviteSchema = z.strictObject({
-    opportunity_id: z.uuid(),
-    email: z.email().trim().toLowerCase().max(254),
-    role: z.enum(['manager', 'reviewer', 'custom']),
-    permissions: z
-      .array(z.enum(OPPORTUNITY_PERMISSIONS))
-      .max(OPPORTUNITY_PERMISSIONS.length)
-      .nullish(),
-  });
-  const respondSchema = z
-    .strictObject({
-      token: z.string().trim().min(20).max(200).nullish(),
-      id: z.uuid().nullish(),
-      accept: z.boolean(),
-    })
-    .refine((input) => Boolean(input.token) !== Boolean(input.id), {
-      message: 'validation.required',
-      path: ['token'],
-    });
-
-  builder.mutationFields((t) => ({
-    inviteOpportunityMember: t.field({
-      type: MemberRef,
-      description:
-        'Invites an address to manage or review the opportunity; the invitation is emailed.',
-      args: { input: t.arg({ type: InviteInput }) },
-      authScopes: oppScope('full_access', (args: { input: { opportunity_id: string | number } }) =>
-        idOf(args.input.opportunity_id, 'input.opportunity_id'),
-      ),
-      resolve: async (_root, { input }, context) => {
-        const data = parseInput(inviteSchema, input, context.t);
-        const inviter = await actorOf(context);
-        const existing = await context.services.users.findByEmail(data.email);
-        return context.services.opportunities.team.invite(
-          data.opportunity_id,
-          data.email,
-          data.role,
-          data.permissions ?? undefined,
-          {
-            userId: existing?.id ?? null,
-            name: existing?.name ?? null,
-            locale:
-              SUPPORTED_LOCALES.find((locale) => locale === existing?.locale) ?? context.locale,
-          },
-          inviter,
-        );
-      },
-    }),
-    respondToOpportunityInvitation: t.field({
-      type: MemberRef,
-      authScopes: { loggedIn: true },
-      description: 'Accepts or declines an invitation, from the emailed link or from the list.',
-      args: { input: t.arg({ type: RespondInput }) },
-      resolve: async (_root, { input }, context) => {
-        const data = parseInput(respondSchema, input, context.t);
-        const actor = await actorOf(context);
-        const answered = await context.services.opportunities.team.respond(
-          data.token ? { token: data.token } : { memberId: data.id! },
-          data.accept,
-          actor,
-        );
-        context.access.forget(answered.opportunityId);
-        return answered;
-      },
-    }),
-    changeOpportunityMemberRole: t.field({
-      type: MemberRef,
-      args: { input: t.arg({ type: ChangeRoleInput }) },
-      authScopes: oppScope('full_access', opportunityOfMember),
-      resolve: async (_root, { input }, context) => {
-        return context.services.opportunities.team.changeRole(
-          idOf(input.id, 'input.id'),
-          input.role,
-          input.permissions ?? undefined,
-          await actorOf(context),
-        );
-      },
-    }),
-    removeOpportunityMember: t.field({
-      type: MemberRef,
-      description: 'Takes someone off the opportunity, or withdraws their invitation.',
-      args: { input: t.arg({ type: MemberIdInput }) },
-      authScopes: oppScope('full_access', opportunityOfMember),
-      resolve: async (_root, { input }, context) => {
-        return context.services.opportunities.team.remove(
-          idOf(input.id, 'input.id'),
-          await actorOf(context),
-        );
-      },
     }),
   }));
 
@@ -894,7 +470,7 @@ export function registerOpportunitiesGraphQL(): void {
     end_date: t.string({ required: false }),
     publish_at: t.string({ required: false }),
     time_visibility: t.field({ type: TimeVisibilityInput, required: false }),
-    types: t.field({ type: [TypeEnum], required: false }),
+    types: t.field({ type: [OpportunityTypeEnum], required: false }),
     genres: t.stringList({ required: false }),
     instruments: t.stringList({ required: false }),
     target: t.field({ type: [TargetEnum], required: false }),
