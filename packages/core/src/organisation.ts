@@ -113,6 +113,18 @@ export const inviteTeamMemberSchema = z.strictObject({
   role: z.enum(ORGANISATION_ROLES),
 });
 
+/** Answering an invitation (to a team or to an opportunity): by the emailed token or by its id. */
+export const respondToInvitationSchema = z
+  .strictObject({
+    token: z.string().trim().min(20).max(200).nullish(),
+    id: z.uuid().nullish(),
+    accept: z.boolean(),
+  })
+  .refine((input) => Boolean(input.token) !== Boolean(input.id), {
+    message: 'validation.required',
+    path: ['token'],
+  });
+
 export type CreateOrganisationInput = z.output<typeof createOrganisationSchema>;
 export type UpdateOrganisationInput = z.output<typeof updateOrganisationSchema>;
 export type InviteTeamMemberInput = z.output<typeof inviteTeamMemberSchema>;

@@ -1,4 +1,8 @@
-import { OPPORTUNITY_PERMISSIONS, SUPPORTED_LOCALES } from '@encore/core';
+import {
+  OPPORTUNITY_PERMISSIONS,
+  SUPPORTED_LOCALES,
+  respondToInvitationSchema,
+} from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
@@ -133,16 +137,6 @@ export function registerOpportunityTeamGraphQL(): void {
       .max(OPPORTUNITY_PERMISSIONS.length)
       .nullish(),
   });
-  const respondSchema = z
-    .strictObject({
-      token: z.string().trim().min(20).max(200).nullish(),
-      id: z.uuid().nullish(),
-      accept: z.boolean(),
-    })
-    .refine((input) => Boolean(input.token) !== Boolean(input.id), {
-      message: 'validation.required',
-      path: ['token'],
-    });
 
   builder.mutationFields((t) => ({
     inviteOpportunityMember: t.field({
@@ -178,7 +172,7 @@ export function registerOpportunityTeamGraphQL(): void {
       description: 'Accepts or declines an invitation, from the emailed link or from the list.',
       args: { input: t.arg({ type: RespondInput }) },
       resolve: async (_root, { input }, context) => {
-        const data = parseInput(respondSchema, input, context.t);
+        const data = parseInput(respondToInvitationSchema, input, context.t);
         const actor = await actorOf(context);
         const answered = await context.services.opportunities.team.respond(
           data.token ? { token: data.token } : { memberId: data.id! },

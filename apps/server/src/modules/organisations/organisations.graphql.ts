@@ -8,6 +8,7 @@ import {
   updateOrganisationSchema,
   type OrganisationPermission,
   type SocialLink,
+  respondToInvitationSchema,
 } from '@encore/core';
 import { z } from 'zod';
 import { SUPPORTED_LOCALES, type Locale } from '@encore/core';
@@ -31,16 +32,6 @@ const idSchema = z.uuid();
 const localeOrDefault = (locale: string | null | undefined, fallback: Locale): Locale =>
   SUPPORTED_LOCALES.find((supported) => supported === locale) ?? fallback;
 const roleChangeSchema = z.strictObject({ id: z.uuid(), role: z.enum(ORGANISATION_ROLES) });
-const respondSchema = z
-  .strictObject({
-    token: z.string().trim().min(20).max(200).nullish(),
-    id: z.uuid().nullish(),
-    accept: z.boolean(),
-  })
-  .refine((input) => Boolean(input.token) !== Boolean(input.id), {
-    message: 'validation.required',
-    path: ['token'],
-  });
 const transferSchema = z.strictObject({ organisation_id: z.uuid(), member_id: z.uuid() });
 
 /** The id an organisation-scoped argument names, checked before any scope reads the database. */
@@ -512,7 +503,7 @@ export function registerOrganisationsGraphQL(): void {
       description: 'Accepts or declines an invitation, from the emailed link or from the list.',
       args: { input: t.arg({ type: RespondToTeamInvitationInput }) },
       resolve: async (_root, { input }, context) => {
-        const data = parseInput(respondSchema, input, context.t);
+        const data = parseInput(respondToInvitationSchema, input, context.t);
         const account = await signedInAccount(context);
         const member = await context.services.organisations.team.respond(
           data.token ? { token: data.token } : { memberId: data.id! },
