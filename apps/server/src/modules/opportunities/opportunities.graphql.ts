@@ -5,6 +5,7 @@ import {
   createOpportunitySchema,
   parseVideoLink,
   updateOpportunitySchema,
+  LIVE_OPPORTUNITY_STATUSES,
 } from '@encore/core';
 import { createHash } from 'node:crypto';
 import { builder } from '../../graphql/builder';
@@ -613,5 +614,5 @@ export function registerOpportunitiesGraphQL(): void {
 
 /** Shown in lists to everyone: live and not private. */
 function isListed(row: OpportunityRow): boolean {
-  return !row.isPrivate && ['PUBLISHED', 'ACTIVE', 'CLOSED'].includes(row.status);
+  return !row.isPrivate && (LIVE_OPPORTUNITY_STATUSES as readonly string[]).includes(row.status);
 }

@@ -4,6 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { PageHead, PageHeadSource } from '../../http/page-head';
 import type { Services } from '../../services';
 import { fileUrl } from '../files/files.graphql';
+import { NO_OPPORTUNITY_GRANT, opportunityPolicy } from './opportunities.policy';
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -24,7 +25,8 @@ export function opportunityPageHead(services: Services, publicUrl: string): Page
     pattern: /^\/opportunity\/([a-z0-9-]{3,100})\/?$/i,
     async head(match): Promise<PageHead | null> {
       const row = await services.opportunities.bySlug(decodeURIComponent(match[1]!));
-      if (!row || !services.opportunities.isPublic(row)) return null;
+      // Described only when anyone may see it (never a draft, a scheduled or a deleted one).
+      if (!row || !opportunityPolicy.view(NO_OPPORTUNITY_GRANT, row)) return null;
       const [[organisation], [options], cities] = await Promise.all([
         services.organisations.byIds([row.organisationId]),
         services.opportunities.paymentOptionsOf([row.id]),

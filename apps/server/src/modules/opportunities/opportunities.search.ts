@@ -1,9 +1,15 @@
-import { DEFAULT_SORT, SEARCH_LIMITS, type OpportunitySearchInput } from '@encore/core';
-import { and, asc, desc, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_SORT,
+  LIVE_OPPORTUNITY_STATUSES,
+  SEARCH_LIMITS,
+  type OpportunitySearchInput,
+} from '@encore/core';
+import { and, asc, desc, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { LookupsService } from '../lookups/lookups.service';
+import { statusAt } from './opportunities.status';
 import { opportunities, type OpportunityRow } from './opportunities.table';
 
 export interface SearchHit extends OpportunityRow {
@@ -29,9 +35,6 @@ export interface SearchResult {
   facets: { genres: FacetCount[]; types: FacetCount[]; countries: FacetCount[] };
 }
 
-/** The lifecycle statuses a search lists (never drafts, scheduled, archived or deleted ones). */
-const LISTED = sql`('PUBLISHED', 'ACTIVE', 'CLOSED')`;
-
 /** Words of the search text, folded like the stored text (lower case, no accents). */
 const words = (query: string) =>
   query
@@ -51,7 +54,7 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
     page: { first: number; page: number },
   ): Promise<SearchResult> {
     const now = clock();
-    const status = sql`opportunity_status_at(${opportunities.publishedAt}, ${opportunities.publishAt}, ${opportunities.deadlineAt}, ${opportunities.startsAt}, ${opportunities.endsAt}, ${opportunities.closedAt}, ${opportunities.archivedAt}, ${opportunities.deletedAt}, ${now.toISOString()}::timestamptz)`;
+    const status = statusAt(now);
 
     let origin = input.near ?? null;
     if (input.city_id) {
@@ -72,7 +75,8 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
 
     const conditions: (SQL | undefined)[] = [
       isNull(opportunities.deletedAt),
-      sql`${status} in ${LISTED}`,
+      // Never drafts, scheduled, archived or deleted ones.
+      inArray(status, [...LIVE_OPPORTUNITY_STATUSES]),
       sql`not ${opportunities.isPrivate}`,
     ];
     if (point) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  LIVE_OPPORTUNITY_STATUSES,
   OPPORTUNITY_ROLE_PERMISSIONS,
   slugify,
   type CreateOpportunityInput,
@@ -18,6 +19,7 @@ import type { MailService } from '../mail/mail.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
 import { createOpportunitySearch } from './opportunities.search';
+import { statusAt } from './opportunities.status';
 import { createOpportunityTeam } from './opportunities.team';
 import {
   opportunities,
@@ -70,9 +72,7 @@ export interface OpportunityMembership {
   member: Pick<OpportunityMemberRow, 'role' | 'permissions'> | null;
 }
 
-/** The lifecycle status at an instant, computed by the database (migration 0006). */
-export const statusAt = (at: Date): SQL<OpportunityStatus> =>
-  sql<OpportunityStatus>`opportunity_status_at(${opportunities.publishedAt}, ${opportunities.publishAt}, ${opportunities.deadlineAt}, ${opportunities.startsAt}, ${opportunities.endsAt}, ${opportunities.closedAt}, ${opportunities.archivedAt}, ${opportunities.deletedAt}, ${at.toISOString()}::timestamptz)`;
+export { statusAt } from './opportunities.status';
 
 /** A sitemap file holds at most 50,000 addresses. */
 const SITEMAP_LIMIT = 50_000;
@@ -534,14 +534,6 @@ export function createOpportunitiesService({
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    /** Whether anyone may see it by its address (published once, not a draft, not deleted). */
-    isPublic(row: OpportunityRow): boolean {
-      return (
-        row.publishedAt !== null &&
-        ['PUBLISHED', 'ACTIVE', 'CLOSED', 'ARCHIVED'].includes(row.status)
-      );
-    },
-
     /** Listed opportunities for the sitemap: public, not private, newest change first. */
     async listedForSitemap(limit = SITEMAP_LIMIT) {
       return db
@@ -551,7 +543,7 @@ export function createOpportunitiesService({
           and(
             isNull(opportunities.deletedAt),
             eq(opportunities.isPrivate, false),
-            inArray(statusAt(clock()), ['PUBLISHED', 'ACTIVE', 'CLOSED']),
+            inArray(statusAt(clock()), [...LIVE_OPPORTUNITY_STATUSES]),
           ),
         )
         .orderBy(desc(opportunities.updatedAt))

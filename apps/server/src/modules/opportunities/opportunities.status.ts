@@ -1,0 +1,7 @@
+import type { OpportunityStatus } from '@encore/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { opportunities } from './opportunities.table';
+
+/** The lifecycle status at an instant, computed by the database (migration 0006). */
+export const statusAt = (at: Date): SQL<OpportunityStatus> =>
+  sql<OpportunityStatus>`opportunity_status_at(${opportunities.publishedAt}, ${opportunities.publishAt}, ${opportunities.deadlineAt}, ${opportunities.startsAt}, ${opportunities.endsAt}, ${opportunities.closedAt}, ${opportunities.archivedAt}, ${opportunities.deletedAt}, ${at.toISOString()}::timestamptz)`;
