@@ -5,7 +5,7 @@ import { getCookie } from '../lib/cookies';
 import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
 import { impactRoutes } from '../features/impact/routes';
-import { opportunityRoutes } from '../features/opportunities/routes';
+import { opportunityPublicRoutes, opportunityRoutes } from '../features/opportunities/routes';
 import { organisationRoutes } from '../features/organisations/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
           {
             element: <ApolloBoundary />,
             loader: async () => (await loadApolloBoundary(), null),
-            children: authRoutes,
+            children: [...authRoutes, ...opportunityPublicRoutes],
           },
           notFoundRoute,
         ],

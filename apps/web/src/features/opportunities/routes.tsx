@@ -1,6 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 
+/** The opportunity's own page is public (SEED-SPEC point 2 does not list it as protected). */
+export const opportunityPublicRoutes: RouteObject[] = [
+  {
+    path: '/opportunity/:slug',
+    ...lazyPage(() => import('./pages/OpportunityPublicPage'), 'OpportunityPublicPage', {
+      namespaces: ['pages'],
+    }),
+  },
+];
+
 /** Signed-in routes; the router puts them behind RequireAuth and the AppLayout. */
 export const opportunityRoutes: RouteObject[] = [
   {
