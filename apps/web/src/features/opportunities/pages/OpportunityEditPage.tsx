@@ -1,29 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../app/layout/PageFrame';
-import { EmptyState } from '../../../components/EmptyState';
+import { useNavigate } from 'react-router';
+import { useSnackbar } from '../../../lib/snackbar';
+import { OpportunityGate } from '../components/OpportunityGate';
+import { OpportunityEditor } from '../wizard/OpportunityEditor';
+import { useStepParam } from '../wizard/useStepParam';
 
+/** /opportunity/{slug}/edit: every field, in the wizard's steps, each saved on its own. */
 export function OpportunityEditPage() {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const title = t('app.opportunities.edit.title');
+  const { t } = useTranslation('pages');
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const [step, setStep] = useStepParam('basics');
   return (
-    <PageFrame
-      title={title}
-      breadcrumbs={[
-        { label: t('nav.opportunities'), to: '/opportunities' },
-        { label: slug, to: `/opportunity/${slug}/dashboard` },
-        { label: title },
-      ]}
-    >
-      <EmptyState
-        message={t('app.opportunities.edit.empty')}
-        hint={t('app.comingSoon')}
-        action={{
-          label: t('app.opportunities.backToDashboard'),
-          to: `/opportunity/${slug}/dashboard`,
-        }}
-      />
-    </PageFrame>
+    <OpportunityGate page={t('opportunities.wizard.editTitle')} requires="update">
+      {(opportunity) => (
+        <OpportunityEditor
+          key={opportunity.id}
+          mode="edit"
+          opportunity={opportunity}
+          step={step}
+          onStepChange={setStep}
+          onSaved={(saved) => {
+            snackbar.success(t('opportunities.wizard.saved'));
+            if (saved.slug !== opportunity.slug) {
+              void navigate(`/opportunity/${saved.slug}/edit?step=${step}`, { replace: true });
+            }
+          }}
+          onPublished={(published) => {
+            snackbar.success(t(`opportunities.wizard.published.${published.opp_status}`));
+            void navigate(`/opportunity/${published.slug}/dashboard`);
+          }}
+        />
+      )}
+    </OpportunityGate>
   );
 }
