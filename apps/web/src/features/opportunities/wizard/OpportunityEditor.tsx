@@ -178,10 +178,7 @@ export function OpportunityEditor({
       >
         {steps.map((candidate) => (
           <Step key={candidate} completed={false} disabled={!opportunity && candidate !== 'basics'}>
-            <StepButton
-              onClick={() => onStepChange(candidate)}
-              aria-current={candidate === step ? 'step' : undefined}
-            >
+            <StepButton onClick={() => onStepChange(candidate)}>
               {t(`opportunities.wizard.steps.${candidate}`)}
             </StepButton>
           </Step>
