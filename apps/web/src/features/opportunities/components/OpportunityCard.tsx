@@ -43,6 +43,11 @@ export function OpportunityCard({
         ? t('opportunities.card.worldwide')
         : null;
   const picture = opportunity.logo ?? opportunity.organisation.logo;
+  // Drafts and scheduled ones do not take applications yet: their deadline is still ahead.
+  const notYetOpen = opportunity.opp_status === 'DRAFT' || opportunity.opp_status === 'SCHEDULED';
+  const deadlineDate = opportunity.deadline_date
+    ? formatDate(opportunity.deadline_date, { timeZone: opportunity.time_zone })
+    : null;
 
   return (
     <Paper
@@ -113,15 +118,12 @@ export function OpportunityCard({
           sx={{ mt: 1 }}
           color={countdown ? 'text.primary' : 'text.secondary'}
         >
-          {opportunity.deadline_date
+          {deadlineDate
             ? countdown && opportunity.is_open
-              ? t('opportunities.card.deadlineIn', {
-                  countdown,
-                  date: formatDate(opportunity.deadline_date, { timeZone: opportunity.time_zone }),
-                })
-              : t('opportunities.card.deadlinePassed', {
-                  date: formatDate(opportunity.deadline_date, { timeZone: opportunity.time_zone }),
-                })
+              ? t('opportunities.card.deadlineIn', { countdown, date: deadlineDate })
+              : countdown && notYetOpen
+                ? t('opportunities.card.deadlineAhead', { date: deadlineDate })
+                : t('opportunities.card.deadlinePassed', { date: deadlineDate })
             : t('opportunities.card.noDeadline')}
         </Typography>
         {children}
