@@ -1,42 +1,69 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { EmptyState } from '../../../components/EmptyState';
-import { OpportunitySearchForm } from '../../../components/OpportunitySearchForm';
+import { FiltersPanel } from '../search/FiltersPanel';
+import { PlaceFilter } from '../search/PlaceFilter';
+import { QueryForm } from '../search/QueryForm';
+import { countFilters, withoutFilters } from '../search/search-params';
+import { SearchFilters } from '../search/SearchFilters';
+import { SearchResults } from '../search/SearchResults';
+import { useOpportunitySearch } from '../search/useOpportunitySearch';
+import { useResolvedCity } from '../search/useResolvedCity';
+import { useSearchLookups } from '../search/useSearchLookups';
+import { useSearchState } from '../search/useSearchState';
 
-function searchSummaryKey(query: string, city: string): string | null {
-  if (query && city) return 'app.opportunities.search.resultsBoth';
-  if (query) return 'app.opportunities.search.resultsQuery';
-  if (city) return 'app.opportunities.search.resultsCity';
-  return null;
-}
-
+/** /opportunities: public opportunities by words, place and filters; the address holds it all. */
 export function OpportunitySearchPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const query = params.get('q')?.trim() ?? '';
-  const city = params.get('city')?.trim() ?? '';
-  const title = t('app.opportunities.search.title');
-  const summaryKey = searchSummaryKey(query, city);
+  const { t } = useTranslation('pages');
+  const { state, update, replaceAll } = useSearchState();
+  const lookups = useSearchLookups();
+  const city = useResolvedCity(state, update);
+  const search = useOpportunitySearch(state, city.resolving);
+  const title = t('opportunities.search.title');
+
   return (
-    <PageFrame title={title} breadcrumbs={[{ label: title }]}>
-      {/* Keyed so the fields follow the address when the search changes. */}
-      <Box sx={{ mb: 3 }} key={`${query}|${city}`}>
-        <OpportunitySearchForm initialQuery={query} initialCity={city} />
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: title }]}
+      actions={
+        <Button component={RouterLink} to="/opportunities/review">
+          {t('opportunities.search.mine')}
+        </Button>
+      }
+    >
+      <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'grid', gap: 2 }}>
+        <QueryForm query={state.query} onSubmit={(query) => update({ query })} />
+        <PlaceFilter state={state} onChange={update} unmatchedCity={city.unmatched} />
+      </Paper>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+        }}
+      >
+        <FiltersPanel
+          activeCount={countFilters(state)}
+          total={search.data?.paginatorInfo.total ?? null}
+        >
+          {(headingId) => (
+            <SearchFilters
+              headingId={headingId}
+              state={state}
+              onChange={update}
+              onClear={() => replaceAll(withoutFilters(state))}
+              lookups={lookups.lookups}
+              lookupsError={lookups.error}
+              onRetryLookups={lookups.retry}
+            />
+          )}
+        </FiltersPanel>
+        <SearchResults state={state} search={search} lookups={lookups.lookups} onChange={update} />
       </Box>
-      {summaryKey ? (
-        <Typography component="p" variant="subtitle1" sx={{ mb: 2 }} aria-live="polite">
-          {t(summaryKey, { query, city })}
-        </Typography>
-      ) : null}
-      <EmptyState
-        message={
-          summaryKey ? t('app.opportunities.search.empty') : t('app.opportunities.search.emptyAll')
-        }
-        hint={t('app.opportunities.search.hint')}
-      />
     </PageFrame>
   );
 }
