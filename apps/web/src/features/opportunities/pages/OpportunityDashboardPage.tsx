@@ -1,26 +1,46 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../app/layout/PageFrame';
-import { EmptyState } from '../../../components/EmptyState';
+import Box from '@mui/material/Box';
+import type { OpportunityFieldsFragment } from '../../../gql/graphql';
+import { OpportunityGate } from '../components/OpportunityGate';
+import { ApplicationsPanel } from '../dashboard/ApplicationsPanel';
+import { ChangeLog } from '../dashboard/ChangeLog';
+import { KeyDatesPanel } from '../dashboard/KeyDatesPanel';
+import { StatusPanel } from '../dashboard/StatusPanel';
+import { TeamPanel } from '../dashboard/TeamPanel';
+import { ViewsPanel } from '../dashboard/ViewsPanel';
 
-export function OpportunityDashboardPage() {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const title = t('app.opportunities.dashboard.title');
+function Dashboard({ opportunity }: { opportunity: OpportunityFieldsFragment }) {
   return (
-    <PageFrame
-      title={title}
-      breadcrumbs={[
-        { label: t('nav.opportunities'), to: '/opportunities' },
-        { label: slug },
-        { label: title },
-      ]}
-    >
-      <EmptyState
-        message={t('app.opportunities.dashboard.empty')}
-        hint={t('app.opportunities.dashboard.hint')}
-        action={{ label: t('app.opportunities.update.title'), to: `/opportunity/${slug}/update` }}
-      />
-    </PageFrame>
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <StatusPanel opportunity={opportunity} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <KeyDatesPanel opportunity={opportunity} />
+          <ApplicationsPanel opportunity={opportunity} />
+          <TeamPanel opportunity={opportunity} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <ViewsPanel opportunityId={opportunity.id} />
+          <ChangeLog opportunityId={opportunity.id} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** /opportunity/{slug}/dashboard: the team's home for one opportunity. */
+export function OpportunityDashboardPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <OpportunityGate page={t('opportunities.dashboard.title')} requires="view_team">
+      {(opportunity) => <Dashboard opportunity={opportunity} />}
+    </OpportunityGate>
   );
 }
