@@ -41,5 +41,8 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
       ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]
       : []),
   ].join('\n    ');
-  return indexHtml.replace(/<title>[^<]*<\/title>/, tags);
+  // The page's own description replaces the site-wide one rather than standing beside it.
+  return indexHtml
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>/, tags);
 }

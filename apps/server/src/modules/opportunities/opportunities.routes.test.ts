@@ -15,7 +15,7 @@ beforeAll(async () => {
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'encore-web-'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8" /><title>Encore</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="utf-8" />\n<meta\n  name="description"\n  content="The site-wide description."\n/>\n<title>Encore</title></head><body><div id="root"></div></body></html>',
   );
   server = await startTestServer({ webDist });
   const owner = await registerAccount(server, { name: 'Page Owner' });
@@ -79,6 +79,7 @@ describe('the public opportunity page in the HTML itself', () => {
       '<title>Songs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; at the Harbour · Harbour &amp; Co · Encore</title>',
     );
     expect(html).toContain('<meta name="description" content="Bring three songs." />');
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
     expect(html).toContain('<meta property="og:title"');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('<div id="root"></div>');

@@ -95,10 +95,23 @@ describe('session manager', () => {
   });
 
   it('knows the public paths', () => {
-    for (const path of ['/', '/login', '/password/reset', '/error-pages/500', '/network-error']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/password/reset',
+      '/error-pages/500',
+      '/network-error',
+      '/opportunity/riverside-stage-open-call',
+    ]) {
       expect(isPublicPath(path)).toBe(true);
     }
-    for (const path of ['/organisations', '/loginx', '/profile']) {
+    for (const path of [
+      '/organisations',
+      '/loginx',
+      '/profile',
+      '/opportunity/wizard',
+      '/opportunity/riverside-stage-open-call/dashboard',
+    ]) {
       expect(isPublicPath(path)).toBe(false);
     }
   });

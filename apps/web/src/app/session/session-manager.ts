@@ -63,10 +63,18 @@ const PUBLIC_PATHS = new Set([
   '/network-error',
 ]);
 
+/** An opportunity's own page; its organiser pages (`/edit`, `/dashboard`…) and the wizard are not. */
+const OPPORTUNITY_PAGE = /^\/opportunity\/(?!wizard$)[^/]+$/;
+
 /** Paths where an ended session does not send the visitor to /login. */
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PATHS.has(path) || path === '/error-pages' || path.startsWith('/error-pages/');
+  return (
+    PUBLIC_PATHS.has(path) ||
+    path === '/error-pages' ||
+    path.startsWith('/error-pages/') ||
+    OPPORTUNITY_PAGE.test(path)
+  );
 }
 
 export function loginPathFor(pathname: string, search: string): string {

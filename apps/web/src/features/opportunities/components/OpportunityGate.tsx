@@ -33,7 +33,11 @@ export function OpportunityGate({ page, requires, children }: OpportunityGatePro
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const query = useQuery(OpportunityDocument, { variables: { slug } });
+  // The status follows the clock, so a cached copy is shown only while a fresh one loads.
+  const query = useQuery(OpportunityDocument, {
+    variables: { slug },
+    fetchPolicy: 'cache-and-network',
+  });
   const opportunity = query.data?.opportunity;
 
   useEffect(() => {
