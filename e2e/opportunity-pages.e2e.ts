@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAccessibilityViolations } from './browser';
 import { graphql } from './graphql';
+import { accessTokenOf, logIn as logInAs, openJourneyPage } from './journey';
 
 const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'encore-demo';
 const ORGANISER = 'maya@harbourlights.test';
 const STRANGER = 'amira@performer.test';
 const ORGANISATION = 'harbour-lights-festival';
@@ -29,29 +29,13 @@ afterEach(async () => {
 
 /** A fresh browser with the cookie consent answered (the banner would cover buttons). */
 async function openBrowser(options: { timezoneId?: string } = {}) {
-  context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1280, height: 900 },
-    ...options,
-  });
-  await context.addCookies([{ name: 'accepted', value: 'true', url: baseUrl }]);
-  page = await context.newPage();
+  ({ context, page } = await openJourneyPage(browser, baseUrl, options));
 }
 
 const main = () => page.getByRole('main');
 const hex = () => randomBytes(4).toString('hex');
 
-async function logIn(email: string) {
-  await page.goto('/login');
-  await main()
-    .getByLabel(/^Email address/)
-    .fill(email);
-  await main()
-    .getByLabel(/^Password/)
-    .fill(DEMO_PASSWORD);
-  await main().getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
+const logIn = (email: string, password?: string) => logInAs(page, email, password);
 
 async function heading(name: string | RegExp) {
   await main().getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
@@ -63,14 +47,7 @@ async function settled() {
   await main().getByRole('status').first().waitFor({ state: 'detached' });
 }
 
-async function tokenOf(email: string) {
-  const login = await graphql<{ login: { access_token: string } }>(
-    baseUrl,
-    'mutation ($input: LoginInput!) { login(input: $input) { access_token } }',
-    { input: { email, password: DEMO_PASSWORD } },
-  );
-  return login.data!.login.access_token;
-}
+const tokenOf = (email: string) => accessTokenOf(baseUrl, email);
 
 /** A draft with a title and a zone only: everything publishing checks is still missing. */
 async function createIncompleteDraft(title: string) {

@@ -3,11 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAccessibilityViolations } from './browser';
 import { graphql } from './graphql';
+import { accessTokenOf, logIn as logInAs, openJourneyPage } from './journey';
 import { linkTo, waitForMail } from './mail';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
-const DEMO_PASSWORD = 'encore-demo';
 const PERFORMER = 'amira@performer.test';
 /** Owns the Nordic Sound Competition, whose 2027 edition invites jonas to review it. */
 const NORDIC_OWNER = 'sofia@nordicsound.test';
@@ -29,9 +29,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await answerCookieConsent();
+  ({ context, page } = await openJourneyPage(browser, baseUrl));
 });
 afterEach(async () => {
   await context?.close();
@@ -40,22 +38,7 @@ afterEach(async () => {
 const main = (on: Page = page) => on.getByRole('main');
 const hex = () => randomBytes(4).toString('hex');
 
-/** The consent banner would otherwise cover buttons at the bottom of the page. */
-async function answerCookieConsent() {
-  await context.addCookies([{ name: 'accepted', value: 'true', url: baseUrl }]);
-}
-
-async function logIn(email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await main()
-    .getByLabel(/^Email address/)
-    .fill(email);
-  await main()
-    .getByLabel(/^Password/)
-    .fill(password);
-  await main().getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
+const logIn = (email: string, password?: string) => logInAs(page, email, password);
 
 async function heading(name: string | RegExp, on: Page = page) {
   await main(on).getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
@@ -76,15 +59,7 @@ async function resultTitles(on: Page = page): Promise<string[]> {
     .evaluateAll((cards) => cards.map((card) => card.querySelector('a')?.textContent ?? ''));
 }
 
-async function tokenOf(email: string): Promise<string> {
-  const login = await graphql<{ login: { access_token: string } }>(
-    baseUrl,
-    'mutation ($input: LoginInput!) { login(input: $input) { access_token } }',
-    { input: { email, password: DEMO_PASSWORD } },
-  );
-  expect(login.errors).toBeUndefined();
-  return login.data!.login.access_token;
-}
+const tokenOf = (email: string) => accessTokenOf(baseUrl, email);
 
 async function call<T>(token: string, query: string, variables: Record<string, unknown> = {}) {
   const result = await graphql<T>(baseUrl, query, variables, token);

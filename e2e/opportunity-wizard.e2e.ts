@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAccessibilityViolations } from './browser';
 import { graphql } from './graphql';
+import { accessTokenOf, logIn as logInAs, openJourneyPage } from './journey';
 
 const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'encore-demo';
 const ORGANISER = 'maya@harbourlights.test';
 
 let browser: Browser;
@@ -19,10 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  // The consent banner would otherwise cover the buttons at the bottom of the form.
-  await context.addCookies([{ name: 'accepted', value: 'true', url: baseUrl }]);
-  page = await context.newPage();
+  ({ context, page } = await openJourneyPage(browser, baseUrl));
 });
 afterEach(async () => {
   await context?.close();
@@ -30,17 +27,7 @@ afterEach(async () => {
 
 const main = () => page.getByRole('main');
 
-async function logIn(email: string) {
-  await page.goto('/login');
-  await main()
-    .getByLabel(/^Email address/)
-    .fill(email);
-  await main()
-    .getByLabel(/^Password/)
-    .fill(DEMO_PASSWORD);
-  await main().getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
+const logIn = (email: string, password?: string) => logInAs(page, email, password);
 
 async function stepHeading(name: string) {
   await main().getByRole('heading', { level: 2, name }).waitFor({ timeout: 15_000 });
@@ -53,11 +40,6 @@ async function saveAndContinue(nextStep: string) {
 
 /** The opportunity as the server holds it, read with the organiser's token. */
 async function opportunityOnServer(slug: string) {
-  const login = await graphql<{ login: { access_token: string } }>(
-    baseUrl,
-    'mutation ($input: LoginInput!) { login(input: $input) { access_token } }',
-    { input: { email: ORGANISER, password: DEMO_PASSWORD } },
-  );
   const result = await graphql<{
     opportunity: {
       title: string;
@@ -98,7 +80,7 @@ async function opportunityOnServer(slug: string) {
       }
     `,
     { slug },
-    login.data!.login.access_token,
+    await accessTokenOf(baseUrl, ORGANISER),
   );
   expect(result.errors).toBeUndefined();
   return result.data!.opportunity!;
@@ -110,8 +92,12 @@ describe('the opportunity wizard', () => {
   it('saves a server draft at every step, resumes after a reload, and publishes', async () => {
     const title = `Harbour Lights late stage ${randomBytes(3).toString('hex')}`;
     await logIn(ORGANISER);
-    await page.goto('/opportunity/wizard');
+    // Maya works for several organisations; the address chooses one (as its dashboard's link does).
+    await page.goto('/opportunity/wizard?organisation=harbour-lights-festival');
     await stepHeading('Basics');
+    await expect
+      .poll(() => main().getByRole('combobox', { name: 'Organisation' }).textContent())
+      .toBe('Harbour Lights Festival');
     // The organisation's existing draft is offered to pick up again.
     await main().getByRole('heading', { name: 'Continue a draft' }).waitFor();
 

@@ -3,11 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAccessibilityViolations } from './browser';
 import { graphql } from './graphql';
+import { accessTokenOf, answerCookieConsent, logIn as logInAs, openJourneyPage } from './journey';
 import { linkTo, waitForMail } from './mail';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
-const DEMO_PASSWORD = 'encore-demo';
 const OWNER = 'maya@harbourlights.test';
 const ADMIN = 'lukas@klangwerk.test';
 const OUTSIDER = 'amira@performer.test';
@@ -24,9 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await answerCookieConsent();
+  ({ context, page } = await openJourneyPage(browser, baseUrl));
 });
 afterEach(async () => {
   await context?.close();
@@ -34,28 +32,13 @@ afterEach(async () => {
 
 const main = () => page.getByRole('main');
 
-/** The consent banner would otherwise cover buttons at the bottom of the form. */
-async function answerCookieConsent() {
-  await context.addCookies([{ name: 'accepted', value: 'true', url: baseUrl }]);
-}
-
 async function signOut() {
   await context.clearCookies();
-  await answerCookieConsent();
+  await answerCookieConsent(context, baseUrl);
 }
 const hex = () => randomBytes(4).toString('hex');
 
-async function logIn(email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await main()
-    .getByLabel(/^Email address/)
-    .fill(email);
-  await main()
-    .getByLabel(/^Password/)
-    .fill(password);
-  await main().getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
+const logIn = (email: string, password?: string) => logInAs(page, email, password);
 
 async function heading(name: string | RegExp) {
   await main().getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
@@ -63,12 +46,7 @@ async function heading(name: string | RegExp) {
 
 /** The team as the server has it, read with the owner's token. */
 async function teamOf(slug: string) {
-  const login = await graphql<{ login: { access_token: string } }>(
-    baseUrl,
-    'mutation ($input: LoginInput!) { login(input: $input) { access_token } }',
-    { input: { email: OWNER, password: DEMO_PASSWORD } },
-  );
-  const token = login.data!.login.access_token;
+  const token = await accessTokenOf(baseUrl, OWNER);
   const found = await graphql<{ organisation: { id: string; slug: string } | null }>(
     baseUrl,
     'query ($slug: String!) { organisation(slug: $slug) { id slug } }',
