@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { startRecurringJobs } from './lib/jobs';
+import { createStorage } from './lib/storage';
 import { defaultWebDist } from './lib/paths';
 import { opportunityLifecycleJob } from './modules/opportunities/opportunities.jobs';
 
@@ -20,7 +21,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
-  await seedDatabase(database.db, { demo: config.seed === 'demo' });
+  await seedDatabase(database.db, { demo: config.seed === 'demo', storage: createStorage(config) });
 
   const app = await buildApp({ config, database });
   // Lifecycle steps the clock makes are stored as they fall due (reads never wait for them).

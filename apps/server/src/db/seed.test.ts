@@ -1,7 +1,12 @@
 import { count, eq } from 'drizzle-orm';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import { verifyPassword } from '../lib/passwords';
+import { createLocalStorage } from '../lib/storage/local-storage';
+import { files } from '../modules/files/files.table';
 import { createLookupsService } from '../modules/lookups/lookups.service';
 import { statusAt } from '../modules/opportunities/opportunities.service';
 import { opportunities } from '../modules/opportunities/opportunities.table';
@@ -69,5 +74,31 @@ describe('demo seed', () => {
     expect(maya?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(maya!.passwordHash, DEMO_PASSWORD)).toBe(true);
     expect(await verifyPassword(maya!.passwordHash, 'wrong password')).toBe(false);
+  });
+
+  it('gives the demo organisations and published opportunities pictures, stored like uploads, once', async () => {
+    const storage = createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'encore-demo-files-')));
+    await seedDatabase(database.db, { demo: true, storage });
+    await seedDatabase(database.db, { demo: true, storage });
+
+    const orgs = await database.db.select().from(organisations);
+    for (const organisation of orgs) {
+      expect(organisation.logoFileId, organisation.slug).not.toBeNull();
+      expect(organisation.coverFileId, organisation.slug).not.toBeNull();
+    }
+    const published = DEMO_OPPORTUNITIES.filter((demo) => demo.publishInDays === 0);
+    const rows = await database.db.select().from(opportunities);
+    for (const demo of published) {
+      const row = rows.find((candidate) => candidate.slug === demo.slug);
+      expect(row?.galleryFileIds, demo.slug).toHaveLength(3);
+      expect(row?.logoFileId, demo.slug).not.toBeNull();
+    }
+    const stored = await database.db.select().from(files);
+    expect(stored).toHaveLength(orgs.length * 2 + published.length * 4);
+    for (const file of stored) {
+      expect(file).toMatchObject({ mimeType: 'image/png', visibility: 'public' });
+      expect(file.thumbStorageKey).not.toBeNull();
+      expect(await storage.exists(file.storageKey)).toBe(true);
+    }
   });
 });

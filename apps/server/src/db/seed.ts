@@ -1,9 +1,13 @@
 import type { Database } from './client';
 import { seedLookups } from '../modules/lookups/lookups.seed';
+import type { Storage } from '../lib/storage/storage';
+import { seedDemoPictures } from './demo/demo-pictures';
 import { seedDemo } from './demo/seed-demo';
 
 export interface SeedOptions {
   demo: boolean;
+  /** Where the demo's pictures are stored; without it the demo has none. */
+  storage?: Storage;
 }
 
 /**
@@ -12,5 +16,7 @@ export interface SeedOptions {
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
   await seedLookups(db);
-  if (options.demo) await seedDemo(db);
+  if (!options.demo) return;
+  await seedDemo(db);
+  if (options.storage) await seedDemoPictures(db, options.storage);
 }
