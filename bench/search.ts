@@ -5,8 +5,10 @@
 //        (a fresh database is created next to the one named, and dropped afterwards)
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,6 +46,120 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-bench-search-'));
 const pgliteDir = path.join(dataDir, 'pglite');
 const databaseUrl = serverUrl ? serverUrl.replace(/\/[^/]*$/, `/${benchDb}`) : undefined;
 
+/**
+ * An open loop: requests sent evenly at a fixed rate, each on time whether or not the earlier ones
+ * have answered (autocannon's paced mode fires all its connections together, in bursts).
+ */
+async function loadAtRate(url: string, requestBody: string, rate: number, seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let failures = 0;
+  const send = () =>
+    new Promise<void>((resolve) => {
+      const begun = performance.now();
+      const request = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            if (response.statusCode === 200 && !text.includes('"errors"')) {
+              latencies.push(performance.now() - begun);
+            } else failures += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        failures += 1;
+        resolve();
+      });
+      request.end(requestBody);
+    });
+  const sent: Promise<void>[] = [];
+  const started = performance.now();
+  for (;;) {
+    const elapsed = performance.now() - started;
+    if (elapsed >= seconds * 1000) break;
+    while (sent.length <= (elapsed * rate) / 1000) sent.push(send());
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    total: latencies.length,
+    failures,
+  };
+}
+
+// Where the CPU went during the closed-loop run (Linux /proc): the machine is shared, so the time
+// other processes took is shown too.
+interface CpuSample {
+  server: number;
+  postgres: number;
+  loader: number;
+  busy: number;
+  all: number;
+}
+const TICK_MS = 10;
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+function cpuNow(serverPid: number | undefined): CpuSample | undefined {
+  if (!existsSync('/proc/stat') || serverPid === undefined) return undefined;
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        postgres += processCpuMs(Number(entry));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const ticks = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const all = ticks.reduce((sum, tick) => sum + tick, 0);
+  const own = process.cpuUsage();
+  return {
+    server: processCpuMs(serverPid),
+    postgres,
+    loader: (own.user + own.system) / 1000,
+    busy: (all - idle) * TICK_MS,
+    all: all * TICK_MS,
+  };
+}
+function cpuSince(before: CpuSample | undefined, serverPid: number | undefined, requests: number) {
+  const after = cpuNow(serverPid);
+  if (!before || !after || requests === 0) return undefined;
+  const per = (key: keyof CpuSample) => (after[key] - before[key]) / requests;
+  const busy = per('busy');
+  return {
+    server: per('server'),
+    postgres: per('postgres'),
+    loader: per('loader'),
+    others: busy - per('server') - per('postgres') - per('loader'),
+    idle: per('all') - busy,
+  };
+}
+
 console.log(`machine: ${machineDescription()}`);
 console.log(
   `database: ${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}; ${COUNT} opportunities; ${CONNECTIONS} connections, ${DURATION_SECONDS} s`,
@@ -62,6 +178,8 @@ const setup = await openDatabase({ databaseUrl, pgliteDir });
 await runMigrations(setup);
 await seedLookups(setup.db);
 await generateOpportunities(setup.db, COUNT);
+// The load's writes reach the disk now rather than during the measurements.
+if (serverUrl) await setup.db.execute(sql`checkpoint`);
 await setup.close();
 console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -90,24 +208,44 @@ const answer = await search(opportunitySearchSchema.parse(INPUT), PAGE);
 console.log(`results: ${answer.total} in total, ${answer.rows.length} on the page`);
 const statements = [...captured];
 
-const runDirect = (statement: Captured) =>
+// On PostgreSQL the server prepares the search statement once per connection (a named statement,
+// planned generically after a few runs); issued directly, it is prepared the same way.
+const runDirect = (statement: Captured, index: number) =>
   pool
-    ? pool.query(statement.query, statement.params as unknown[])
+    ? pool.query({
+        name: `bench_search_${index}`,
+        text: statement.query,
+        values: statement.params as unknown[],
+      })
     : pglite!.query(statement.query, statement.params as unknown[]);
 
 console.log('\nplans:');
-for (const statement of statements.slice(0, 2)) {
-  const explained = pool
-    ? await pool.query(
-        `explain (analyze, costs off) ${statement.query}`,
-        statement.params as unknown[],
-      )
-    : await pglite!.query<Record<string, string>>(
-        `explain (analyze, costs off) ${statement.query}`,
-        statement.params as unknown[],
-      );
-  for (const row of explained.rows as Record<string, string>[])
-    console.log(`  ${Object.values(row)[0]}`);
+for (const [index, statement] of statements.entries()) {
+  let explained: { rows: Record<string, string>[] };
+  if (pool) {
+    // The plan the server runs: the prepared statement's, after the runs that settle it.
+    const client = await pool.connect();
+    const literal = (value: unknown): string =>
+      value === null || value === undefined
+        ? 'null'
+        : Array.isArray(value)
+          ? client.escapeLiteral(`{${value.map((item) => JSON.stringify(item)).join(',')}}`)
+          : client.escapeLiteral(String(value));
+    await client.query(`prepare bench_plan_${index} as ${statement.query}`);
+    const execute = `execute bench_plan_${index}(${statement.params.map(literal).join(', ')})`;
+    for (let run = 0; run < 6; run += 1) await client.query(execute);
+    explained = await client.query(`explain (analyze, buffers, costs off) ${execute}`);
+    await client.query(`deallocate bench_plan_${index}`);
+    client.release();
+  } else {
+    // PGlite plans every statement (drizzle cannot name them there): the plan of a warm run.
+    for (let run = 0; run < 6; run += 1) await runDirect(statement, index);
+    explained = await pglite!.query<Record<string, string>>(
+      `explain (analyze, buffers, costs off) ${statement.query}`,
+      statement.params as unknown[],
+    );
+  }
+  for (const row of explained.rows) console.log(`  ${Object.values(row)[0]}`);
   console.log('');
 }
 
@@ -120,7 +258,7 @@ await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() < deadline) {
       const begun = performance.now();
-      await Promise.all(statements.map(runDirect));
+      await Promise.all(statements.map((statement, index) => runDirect(statement, index)));
       latencies.push(performance.now() - begun);
       requests += 1;
     }
@@ -150,6 +288,7 @@ await load({
   durationSeconds: 3,
   bodyIsGood,
 });
+const before = cpuNow(server.child.pid);
 const graphql = await load({
   url: `${server.url}/graphql`,
   body,
@@ -157,9 +296,22 @@ const graphql = await load({
   durationSeconds: DURATION_SECONDS,
   bodyIsGood,
 });
+const spent = cpuSince(before, server.child.pid, graphql.total);
+// Below saturation, for scale: the same search at a fixed rate, half the one just reached. The
+// target's figure is the closed loop above, where 20 connections keep the machine busy.
+const steadyRate = Math.max(10, Math.round(graphql.requestsPerSecond / 20) * 10);
+const steady = await loadAtRate(`${server.url}/graphql`, body, steadyRate, DURATION_SECONDS);
 await server.stop();
 
 console.log(formatLoad('opportunitySearch (GraphQL)', graphql));
+if (spent) {
+  console.log(
+    `  CPU per request: server ${spent.server.toFixed(2)} ms, PostgreSQL processes ${spent.postgres.toFixed(2)} ms, load generator ${spent.loader.toFixed(2)} ms, other processes ${spent.others.toFixed(2)} ms (${spent.idle.toFixed(2)} ms of ${os.cpus().length} cores idle)`,
+  );
+}
+console.log(
+  `${`GraphQL, ${steadyRate} req/s sent evenly`.padEnd(34)}   p50 ${steady.p50.toFixed(1)} ms   p95 ${steady.p95.toFixed(1)} ms   p99 ${steady.p99.toFixed(1)} ms   failures ${steady.failures}   (${steady.total} requests, open loop)`,
+);
 console.log(
   `${'same SQL, direct'.padEnd(34)} ${direct.requestsPerSecond.toFixed(0).padStart(7)} req/s   p95 ${direct.p95.toFixed(1)} ms   (${requests} requests of ${statements.length} statements)`,
 );
