@@ -15,6 +15,7 @@ import { resolveRequestLocale } from './lib/request-locale';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFilesRoutes } from './modules/files/files.routes';
+import { registerApplicationsRoutes } from './modules/applications/applications.routes';
 import {
   opportunityPageHead,
   registerOpportunityRoutes,
@@ -74,7 +75,14 @@ export async function buildApp({
     prefix: `${config.redisPrefix}:invalidate:`,
     onError: (error) => app.log.warn({ err: error }, 'invalidation bus'),
   });
-  const services = createServices({ db: database.db, config, redis, invalidation, clock });
+  const services = createServices({
+    db: database.db,
+    config,
+    redis,
+    invalidation,
+    clock,
+    log: app.log,
+  });
   const bearerViewer = bearerViewerResolver(services.auth);
   const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;
   app.decorate('services', services);
@@ -125,6 +133,7 @@ export async function buildApp({
   registerAnalyticsRoutes(app, services, resolveViewer);
   registerMailRoutes(app, services);
   registerFilesRoutes(app, services, resolveViewer);
+  registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
 
   const yoga = createGraphQLServer(config, services, resolveViewer);
   app.route({

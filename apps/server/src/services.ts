@@ -3,10 +3,20 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { InvalidationBus } from './lib/invalidation';
+import type { ServiceLog } from './lib/service-log';
 import { createRateLimiterStore } from './lib/rate-limit';
 import { createStorage } from './lib/storage';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import {
+  APPLICATION_FILE,
+  createApplicationsService,
+} from './modules/applications/applications.service';
+import { createApplicantsService } from './modules/applications/applications.applicants';
+import { createApplicationsDashboard } from './modules/applications/applications.dashboard';
+import { createApplicationMessages } from './modules/applications/applications.messages';
+import { createApplicationReviews } from './modules/applications/applications.reviews';
 import { createFilesService } from './modules/files/files.service';
+import { createFormsService } from './modules/forms/forms.service';
 import { userUploadReadPolicy, type FileReadPolicies } from './modules/files/files.policy';
 import { USER_UPLOAD } from './modules/files/files.rules';
 import { createLookupsService } from './modules/lookups/lookups.service';
@@ -29,6 +39,7 @@ export interface ServiceDependencies {
   invalidation: InvalidationBus;
   /** The time; tests pass one they can move. */
   clock?: Clock;
+  log?: ServiceLog;
 }
 
 /** The composition root: each feature's service gets what it needs and nothing else. */
@@ -38,6 +49,7 @@ export function createServices({
   redis,
   invalidation,
   clock = systemClock,
+  log = { warn: () => undefined },
 }: ServiceDependencies) {
   const storage = createStorage(config);
   const rateLimiters = createRateLimiterStore({
@@ -48,6 +60,8 @@ export function createServices({
   // Who may read a private file, per owning feature; a feature that owns files adds its policy here.
   const fileReadPolicies: FileReadPolicies = {
     [USER_UPLOAD]: userUploadReadPolicy,
+    // `applications` is created below; the policy runs only when a file is read.
+    [APPLICATION_FILE]: (viewer, file) => applications.canReadFile(viewer, file),
   };
   const mail = createMailService({
     db,
@@ -73,7 +87,25 @@ export function createServices({
     publicUrl: config.publicUrl,
     clock,
   });
+  const forms = createFormsService({
+    db,
+    lookups,
+    clock,
+    opportunityOf: async (id) => (await opportunities.byIds([id]))[0],
+  });
   const profiles = createProfilesService({ db, users, lookups, files });
+  const applications = createApplicationsService({
+    db,
+    opportunities,
+    organisations,
+    forms,
+    files,
+    mail,
+    users,
+    publicUrl: config.publicUrl,
+    clock,
+    log,
+  });
   return {
     analytics: createAnalyticsService(db),
     auth: createAuthService({
@@ -91,6 +123,21 @@ export function createServices({
     users,
     organisations,
     opportunities,
+    forms,
+    applications,
+    applicationReviews: createApplicationReviews({ db, applications, clock }),
+    applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations }),
+    applicants: createApplicantsService({ db, lookups }),
+    applicationMessages: createApplicationMessages({
+      db,
+      opportunities,
+      organisations,
+      users,
+      files,
+      mail,
+      publicUrl: config.publicUrl,
+      clock,
+    }),
     files,
     lookups,
     profiles,

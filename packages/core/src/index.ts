@@ -10,3 +10,5 @@ export * from './analytics';
 export * from './profile';
 export * from './organisation';
 export * from './opportunity';
+export * from './application-form';
+export * from './application';

@@ -174,6 +174,7 @@ export const opportunityDraftSchema = z.strictObject({
   is_virtual: z.boolean(),
   is_worldwide: z.boolean(),
   approval_type: z.enum(APPROVAL_TYPES),
+  blind_review: z.boolean(),
   payment_type: z.enum(OPPORTUNITY_PAYMENT_TYPES),
   external_payment_url: z
     .url({ protocol: /^https?$/ })

@@ -9,3 +9,5 @@ export * from '../modules/mail/mail.table';
 export * from '../modules/profiles/profiles.table';
 export * from '../modules/account-upgrades/account-upgrades.table';
 export * from '../modules/opportunities/opportunities.table';
+export * from '../modules/forms/forms.table';
+export * from '../modules/applications/applications.table';

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import { verifyPassword } from '../lib/passwords';
 import { createLocalStorage } from '../lib/storage/local-storage';
+import { applicationAnswersSchema } from '@encore/core';
+import {
+  applicationMessages,
+  applicationReviews,
+  applications,
+} from '../modules/applications/applications.table';
 import { files } from '../modules/files/files.table';
+import { applicationForms } from '../modules/forms/forms.table';
 import { createLookupsService } from '../modules/lookups/lookups.service';
 import { statusAt } from '../modules/opportunities/opportunities.service';
 import { opportunities } from '../modules/opportunities/opportunities.table';
@@ -63,6 +70,31 @@ describe('demo seed', () => {
     for (const demo of DEMO_OPPORTUNITIES) {
       for (const genre of demo.genres) expect(catalogue.genres.has(genre), genre).toBe(true);
       for (const slug of demo.instruments) expect(catalogue.instruments.has(slug), slug).toBe(true);
+    }
+  });
+
+  it('creates forms and applications in every review state, with ratings, comments and messages, once', async () => {
+    await seedDatabase(database.db, { demo: true });
+    const rows = await database.db.select().from(applications);
+    expect(new Set(rows.map((row) => row.status))).toEqual(
+      new Set(['DRAFT', 'SUBMITTED', 'IN_REVIEW', 'SHORTLISTED', 'ACCEPTED', 'DECLINED']),
+    );
+    expect(new Set(rows.map((row) => row.code)).size).toBe(rows.length);
+    expect(await database.db.select().from(applicationForms)).toHaveLength(2);
+    const rated = rows.filter((row) => row.ratingCount > 0);
+    expect(rated.length).toBeGreaterThan(0);
+    for (const row of rated) {
+      const reviews = await database.db
+        .select()
+        .from(applicationReviews)
+        .where(eq(applicationReviews.applicationId, row.id));
+      expect(reviews.reduce((sum, review) => sum + review.rate, 0)).toBe(row.ratingTotal);
+    }
+    expect((await database.db.select().from(applicationMessages)).length).toBeGreaterThan(0);
+    // Every submitted demo answer set passes the form it answered.
+    for (const row of rows.filter((candidate) => candidate.status !== 'DRAFT')) {
+      const check = applicationAnswersSchema(row.formSnapshot, { complete: true, maxMembers: 6 });
+      expect(check.safeParse(row.answers).error?.issues, row.code).toBeUndefined();
     }
   });
 

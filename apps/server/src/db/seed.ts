@@ -1,6 +1,7 @@
 import type { Database } from './client';
 import { seedLookups } from '../modules/lookups/lookups.seed';
 import type { Storage } from '../lib/storage/storage';
+import { seedDemoApplications } from './demo/demo-applications';
 import { seedDemoPictures } from './demo/demo-pictures';
 import { seedDemo } from './demo/seed-demo';
 
@@ -18,5 +19,6 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedLookups(db);
   if (!options.demo) return;
   await seedDemo(db);
+  await seedDemoApplications(db);
   if (options.storage) await seedDemoPictures(db, options.storage);
 }

@@ -1,7 +1,13 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { registerApplicantsGraphQL } from '../modules/applications/applications.applicants.graphql';
+import { registerApplicationsDashboardGraphQL } from '../modules/applications/applications.dashboard.graphql';
+import { registerApplicationsGraphQL } from '../modules/applications/applications.graphql';
+import { registerApplicationMessagesGraphQL } from '../modules/applications/applications.messages.graphql';
+import { registerApplicationReviewsGraphQL } from '../modules/applications/applications.reviews.graphql';
 import { registerAccountUpgradesGraphQL } from '../modules/account-upgrades/account-upgrades.graphql';
 import { registerAuthGraphQL } from '../modules/auth/auth.graphql';
 import { registerFilesGraphQL } from '../modules/files/files.graphql';
+import { registerFormsGraphQL } from '../modules/forms/forms.graphql';
 import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
 import { registerAccessGraphQL } from '../modules/access/access.graphql';
@@ -33,6 +39,12 @@ export function getSchema(): GraphQLSchema {
   registerOpportunitiesGraphQL();
   registerOpportunitySearchGraphQL();
   registerOpportunityTeamGraphQL();
+  registerFormsGraphQL();
+  registerApplicationsGraphQL();
+  registerApplicationsDashboardGraphQL();
+  registerApplicantsGraphQL();
+  registerApplicationReviewsGraphQL();
+  registerApplicationMessagesGraphQL();
   registerAccessGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;

@@ -19,15 +19,20 @@ export function parseInput<Schema extends z.ZodType>(
   throw AppError.validation(validationMap(result.error.issues, t, prefix));
 }
 
+/**
+ * `nameOf` names the field of an issue when its path is not a known attribute (an application
+ * form's own fields are named by their labels).
+ */
 export function validationMap(
   issues: readonly z.core.$ZodIssue[],
   t: Translate,
   prefix = 'input',
+  nameOf?: (issue: z.core.$ZodIssue) => string | null,
 ): ValidationMap {
   const map: ValidationMap = {};
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const message = describeIssue(issue, t);
+    const message = describeIssue(issue, t, nameOf?.(issue) ?? undefined);
     (map[path] ??= []).push(message);
   }
   return map;
@@ -39,8 +44,8 @@ function attributeName(issue: z.core.$ZodIssue, t: Translate): string {
   return t(`attributes.${key}`, { defaultValue: key.replace(/_/g, ' ') });
 }
 
-function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
-  const attribute = attributeName(issue, t);
+function describeIssue(issue: z.core.$ZodIssue, t: Translate, name?: string): string {
+  const attribute = name ?? attributeName(issue, t);
   if (issue.message.startsWith('validation.')) return t(issue.message, { attribute });
   switch (issue.code) {
     case 'invalid_type':

@@ -12,17 +12,11 @@ interface MultipartResponse {
 }
 
 /**
- * Uploads a file for one purpose (avatar, logo, cover…) with the GraphQL multipart request specification
+ * The body of a GraphQL multipart request
  * (https://github.com/jaydenseric/graphql-multipart-request-spec): the app's Apollo link only
- * sends JSON, so this one request goes with fetch and the session's Bearer token.
- * GraphQL errors are thrown as CombinedGraphQLErrors, like Apollo's, for the same error display.
+ * sends JSON, so uploads go as this one request with the session's Bearer token.
  */
-export async function uploadFile(
-  file: File,
-  purpose: FilePurpose,
-  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
-): Promise<UploadedFile> {
-  const token = await tokenRefresher.getValidAccessToken();
+function multipartBody(file: File, purpose: FilePurpose): FormData {
   const body = new FormData();
   body.append(
     'operations',
@@ -34,14 +28,37 @@ export async function uploadFile(
   );
   body.append('map', JSON.stringify({ 0: ['variables.file'] }));
   body.append('0', file, file.name);
+  return body;
+}
+
+async function requestHeaders(): Promise<Record<string, string>> {
+  const token = await tokenRefresher.getValidAccessToken();
+  return {
+    Accept: 'application/json',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** GraphQL errors are thrown as CombinedGraphQLErrors, like Apollo's, for the same error display. */
+function uploadedFileOf(result: MultipartResponse, status: number): UploadedFile {
+  if (result.errors?.length) {
+    throw new CombinedGraphQLErrors({ data: result.data ?? null, errors: result.errors });
+  }
+  if (!result.data) throw new Error(`Upload failed with HTTP status ${status}`);
+  return result.data.uploadFile;
+}
+
+/** Uploads a file for one purpose (avatar, logo, cover…). */
+export async function uploadFile(
+  file: File,
+  purpose: FilePurpose,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): Promise<UploadedFile> {
   const response = await fetchImpl(GRAPHQL_ENDPOINT, {
     method: 'POST',
     credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body,
+    headers: await requestHeaders(),
+    body: multipartBody(file, purpose),
   });
   let result: MultipartResponse;
   try {
@@ -49,9 +66,63 @@ export async function uploadFile(
   } catch {
     throw new Error(`Upload failed with HTTP status ${response.status}`);
   }
-  if (result.errors?.length) {
-    throw new CombinedGraphQLErrors({ data: result.data ?? null, errors: result.errors });
-  }
-  if (!result.data) throw new Error(`Upload failed with HTTP status ${response.status}`);
-  return result.data.uploadFile;
+  return uploadedFileOf(result, response.status);
+}
+
+/**
+ * The same upload, with XMLHttpRequest because fetch does not report how much of the body has gone
+ * out. `onProgress` gets the fraction sent (0 to 1); aborting `signal` cancels the request and
+ * rejects with an AbortError.
+ */
+export async function uploadFileWithProgress(
+  file: File,
+  purpose: FilePurpose,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  createRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
+): Promise<UploadedFile> {
+  const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+  if (signal?.aborted) throw aborted();
+  const headers = await requestHeaders();
+  if (signal?.aborted) throw aborted();
+
+  return new Promise<UploadedFile>((resolve, reject) => {
+    const request = createRequest();
+    const cancel = () => request.abort();
+    const settle = () => signal?.removeEventListener('abort', cancel);
+
+    request.open('POST', GRAPHQL_ENDPOINT);
+    request.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      settle();
+      let result: MultipartResponse;
+      try {
+        result = JSON.parse(request.responseText) as MultipartResponse;
+      } catch {
+        reject(new Error(`Upload failed with HTTP status ${request.status}`));
+        return;
+      }
+      try {
+        const uploaded = uploadedFileOf(result, request.status);
+        onProgress(1);
+        resolve(uploaded);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = () => {
+      settle();
+      reject(new Error('Upload failed: the connection was lost.'));
+    };
+    request.onabort = () => {
+      settle();
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', cancel);
+    request.send(multipartBody(file, purpose));
+  });
 }

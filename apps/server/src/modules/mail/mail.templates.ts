@@ -10,6 +10,8 @@ export const EMAIL_TEMPLATES = [
   'upgrade_rejected',
   'team_invitation',
   'opportunity_invitation',
+  'application_status',
+  'application_message',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

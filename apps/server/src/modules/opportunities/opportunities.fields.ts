@@ -96,6 +96,7 @@ export async function columnsFrom(
   copy('is_virtual', 'isVirtual');
   copy('is_worldwide', 'isWorldwide');
   copy('approval_type', 'approvalType');
+  copy('blind_review', 'blindReview');
   copy('payment_type', 'paymentType');
   copy('external_payment_url', 'externalPaymentUrl');
   if (input.description !== undefined) {

@@ -333,6 +333,10 @@ export function registerOpportunitiesGraphQL(): void {
       is_virtual: t.exposeBoolean('isVirtual'),
       is_worldwide: t.exposeBoolean('isWorldwide'),
       approval_type: t.field({ type: ApprovalEnum, resolve: (row) => row.approvalType }),
+      blind_review: t.boolean({
+        description: 'Reviewers without manage_applications do not see who applied.',
+        resolve: (row) => row.blindReview,
+      }),
       payment_type: t.field({ type: PaymentTypeEnum, resolve: (row) => row.paymentType }),
       is_paid: t.boolean({ resolve: (row) => row.paymentType !== 'FREE' }),
       external_payment_url: t.exposeString('externalPaymentUrl', { nullable: true }),
@@ -488,6 +492,7 @@ export function registerOpportunitiesGraphQL(): void {
     is_virtual: t.boolean({ required: false }),
     is_worldwide: t.boolean({ required: false }),
     approval_type: t.field({ type: ApprovalEnum, required: false }),
+    blind_review: t.boolean({ required: false }),
     payment_type: t.field({ type: PaymentTypeEnum, required: false }),
     external_payment_url: t.string({ required: false }),
     payment_options: t.field({ type: [PaymentOptionInput], required: false }),

@@ -37,6 +37,7 @@ import {
 export {
   NO_OPPORTUNITY_GRANT,
   allOpportunityPermissions,
+  holdsOnOpportunity,
   opportunityPermissionsOf,
   opportunityPolicy,
   type OpportunityGrant,

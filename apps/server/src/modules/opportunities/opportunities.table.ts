@@ -82,6 +82,8 @@ export const opportunities = pgTable(
     isVirtual: boolean('is_virtual').notNull().default(false),
     isWorldwide: boolean('is_worldwide').notNull().default(false),
     approvalType: text('approval_type').$type<ApprovalType>().notNull().default('ON_REVIEW'),
+    /** Reviewers without `manage_applications` do not see who applied. */
+    blindReview: boolean('blind_review').notNull().default(false),
     paymentType: text('payment_type').$type<OpportunityPaymentType>().notNull().default('FREE'),
     externalPaymentUrl: text('external_payment_url'),
     /** When someone pressed publish; null while a draft. */

@@ -1,0 +1,382 @@
+import { APPLICATION_LIMITS, PAGE_SIZES, type Answers } from '@encore/core';
+import { z } from 'zod';
+import { builder } from '../../graphql/builder';
+import type { GraphQLContext } from '../../graphql/context';
+import { pageRequest, paginatorType, toPage } from '../../graphql/pagination';
+import { AppError } from '../../lib/errors';
+import { parseInput } from '../../lib/validation';
+import { FileRef } from '../files/files.graphql';
+import { FormTypeEnum } from '../forms/forms.graphql';
+import { opportunityPolicy } from '../opportunities/opportunities.service';
+import { OpportunityRef, idOf } from '../opportunities/opportunities.refs';
+import { elementsOf, withoutIdentity, type ApplicationElement } from './applications.elements';
+import {
+  ApplicationRef,
+  ApplicationStatusEnum,
+  PaymentStatusEnum,
+  ReviewApplicationStatusEnum,
+  applicationFor,
+  opportunityLoader,
+} from './applications.refs';
+import {
+  applicationPolicy,
+  type ApplicationActor,
+  type ApplicationRow,
+  type ApplicationStatusChangeRow,
+} from './applications.service';
+
+/** Whether this viewer sees who applied (blind review hides it from reviewers). */
+async function seesIdentity(application: ApplicationRow, context: GraphQLContext) {
+  const viewerId = context.viewer.user?.id;
+  if (applicationPolicy.isApplicant(viewerId, application)) return true;
+  const [grant, opportunity] = await Promise.all([
+    context.access.opportunity(application.opportunityId),
+    opportunityLoader(context).load(application.opportunityId),
+  ]);
+  return applicationPolicy.seesIdentity(
+    viewerId,
+    grant,
+    application,
+    opportunity?.blindReview ?? true,
+  );
+}
+
+async function applicantOf(context: GraphQLContext): Promise<ApplicationActor> {
+  const user = context.viewer.user;
+  const account = user ? await context.services.users.current(user.id) : undefined;
+  if (!account) throw AppError.unauthenticated();
+  return { id: account.id, email: account.email, name: account.name, locale: context.locale };
+}
+
+export function registerApplicationsGraphQL(): void {
+  const ElementRef = builder.objectRef<ApplicationElement>('ApplicationElement');
+  ElementRef.implement({
+    description: 'One answered field of an application, in the order of its form.',
+    fields: (t) => ({
+      field_name: t.exposeString('field_name', { description: "The field's label." }),
+      slug: t.exposeString('slug'),
+      type: t.exposeString('type'),
+      subtype: t.exposeString('subtype', { nullable: true }),
+      value: t.field({ type: 'JSON', nullable: true, resolve: (element) => element.value }),
+      files: t.field({
+        type: [FileRef],
+        resolve: async (element, _args, context) => {
+          if (element.file_ids.length === 0) return [];
+          const rows = await context.services.files.byIds(element.file_ids);
+          return element.file_ids.flatMap((id) => rows.filter((row) => row.id === id));
+        },
+      }),
+      child_elements: t.field({ type: [ElementRef], resolve: (element) => element.child_elements }),
+    }),
+  });
+
+  const StatusChangeRef = builder
+    .objectRef<ApplicationStatusChangeRow>('ApplicationStatusChange')
+    .implement({
+      description: 'One step of an application through its lifecycle.',
+      fields: (t) => ({
+        id: t.exposeID('id'),
+        from_status: t.field({
+          type: ApplicationStatusEnum,
+          nullable: true,
+          resolve: (row) => row.fromStatus,
+        }),
+        to_status: t.field({ type: ApplicationStatusEnum, resolve: (row) => row.toStatus }),
+        created_at: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+        actor_name: t.string({
+          nullable: true,
+          description: 'Who made the change; null when the system did (automatic approval).',
+          resolve: async (row, _args, context) => {
+            if (!row.actorId) return null;
+            return (await context.services.users.current(row.actorId))?.name ?? null;
+          },
+        }),
+      }),
+    });
+
+  const ViewerCanRef = builder
+    .objectRef<{ application: ApplicationRow; context: GraphQLContext }>('ApplicationViewerCan')
+    .implement({
+      description: 'What the viewer may do with this application now.',
+      fields: (t) => {
+        const grantOf = (row: { application: ApplicationRow; context: GraphQLContext }) =>
+          row.context.access.opportunity(row.application.opportunityId);
+        const isApplicant = (row: { application: ApplicationRow; context: GraphQLContext }) =>
+          applicationPolicy.isApplicant(row.context.viewer.user?.id, row.application);
+        return {
+          edit: t.boolean({
+            resolve: async (row) => {
+              if (!isApplicant(row) || !applicationPolicy.editableState(row.application))
+                return false;
+              const opportunity = await row.context.services.opportunities.requireById(
+                row.application.opportunityId,
+              );
+              return row.context.services.opportunities.isOpen(opportunity);
+            },
+          }),
+          withdraw: t.boolean({
+            resolve: (row) =>
+              isApplicant(row) && applicationPolicy.withdrawableState(row.application),
+          }),
+          rate: t.boolean({ resolve: async (row) => applicationPolicy.rate(await grantOf(row)) }),
+          comment: t.boolean({
+            resolve: async (row) => applicationPolicy.comment(await grantOf(row)),
+          }),
+          change_status: t.boolean({
+            resolve: async (row) => applicationPolicy.changeStatus(await grantOf(row)),
+          }),
+          message: t.boolean({
+            resolve: async (row) =>
+              isApplicant(row) || applicationPolicy.messageAsTeam(await grantOf(row)),
+          }),
+        };
+      },
+    });
+
+  const hidden =
+    <Key extends 'name' | 'email' | 'address' | 'artistName'>(key: Key) =>
+    async (application: ApplicationRow, _args: object, context: GraphQLContext) =>
+      (await seesIdentity(application, context)) ? application[key] : null;
+
+  ApplicationRef.implement({
+    description: "One account's application to one opportunity.",
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      code: t.exposeString('code', { description: 'Unique and human-readable: HLF-7K3M9Q.' }),
+      status: t.field({ type: ApplicationStatusEnum, resolve: (row) => row.status }),
+      payment_status: t.field({
+        type: PaymentStatusEnum,
+        nullable: true,
+        resolve: (row) => row.paymentStatus,
+      }),
+      form_type: t.field({ type: FormTypeEnum, resolve: (row) => row.formType }),
+      name: t.string({ nullable: true, resolve: hidden('name') }),
+      email: t.string({ nullable: true, resolve: hidden('email') }),
+      address: t.string({ nullable: true, resolve: hidden('address') }),
+      artist_name: t.string({ nullable: true, resolve: hidden('artistName') }),
+      is_blind: t.boolean({
+        description: 'Who applied is hidden from the viewer (blind review).',
+        resolve: async (row, _args, context) => !(await seesIdentity(row, context)),
+      }),
+      answers: t.field({
+        type: 'JSON',
+        description: 'Answers by field slug (without identity fields under blind review).',
+        resolve: async (row, _args, context) =>
+          (await seesIdentity(row, context))
+            ? row.answers
+            : withoutIdentity(row.formSnapshot, row.answers as Answers),
+      }),
+      elements: t.field({
+        type: [ElementRef],
+        resolve: async (row, _args, context) =>
+          elementsOf(row.formSnapshot, row.answers, !(await seesIdentity(row, context))),
+      }),
+      opportunity: t.field({
+        type: OpportunityRef,
+        resolve: async (row, _args, context) => {
+          const opportunity = await opportunityLoader(context).load(row.opportunityId);
+          if (!opportunity) throw AppError.notFound('opportunity');
+          return opportunity;
+        },
+      }),
+      history: t.field({
+        type: [StatusChangeRef],
+        resolve: (row, _args, context) => context.services.applications.history([row.id]),
+      }),
+      viewer_can: t.field({
+        type: ViewerCanRef,
+        resolve: (application, _args, context) => ({ application, context }),
+      }),
+      created_at: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+      updated_at: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
+      submitted_at: t.field({
+        type: 'DateTime',
+        nullable: true,
+        resolve: (row) => row.submittedAt,
+      }),
+      decided_at: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.decidedAt }),
+      refunded_at: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.refundedAt }),
+    }),
+  });
+
+  const ApplicationPaginator = paginatorType('Application', ApplicationRef);
+
+  const StatusInfoRef = builder.objectRef<ApplicationRow>('ApplicationStatusInfo').implement({
+    description: 'Where an application stands and how it got there.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      status: t.field({ type: ApplicationStatusEnum, resolve: (row) => row.status }),
+      payment_status: t.field({
+        type: PaymentStatusEnum,
+        nullable: true,
+        resolve: (row) => row.paymentStatus,
+      }),
+      history: t.field({
+        type: [StatusChangeRef],
+        resolve: (row, _args, context) => context.services.applications.history([row.id]),
+      }),
+    }),
+  });
+
+  const UserSortEnum = builder.enumType('UserApplicationSort', {
+    values: ['created_at', 'updated_at', 'status'] as const,
+  });
+  const UserFilters = builder.inputType('UserApplicationFilters', {
+    fields: (t) => ({
+      status: t.field({ type: ApplicationStatusEnum, required: false }),
+      sort: t.field({ type: UserSortEnum, required: false }),
+      asc: t.boolean({ required: false }),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    userApplications: t.field({
+      type: ApplicationPaginator,
+      authScopes: { loggedIn: true },
+      description: "The viewer's own applications, newest first unless sorted otherwise.",
+      args: {
+        filters: t.arg({ type: UserFilters, required: false }),
+        first: t.arg.int({ required: false }),
+        page: t.arg.int({ required: false }),
+      },
+      resolve: async (_root, args, context) => {
+        const request = pageRequest(args, PAGE_SIZES.applications);
+        const { first, page } = parseInput(
+          z.object({ first: z.number().int().min(1).max(100), page: z.number().int().min(1) }),
+          request,
+          context.t,
+          '',
+        );
+        const { rows, total } = await context.services.applications.ofUser(
+          context.viewer.user!.id,
+          args.filters ?? {},
+          { first, page },
+        );
+        return toPage(rows, total, { first, page });
+      },
+    }),
+    viewApplication: t.field({
+      type: ApplicationRef,
+      authScopes: { loggedIn: true },
+      description: 'One application: its applicant, or the opportunity team reading it.',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, { id }, context) =>
+        (await applicationFor(context, id, 'id')).application,
+    }),
+    applicationStatus: t.field({
+      type: StatusInfoRef,
+      authScopes: { loggedIn: true },
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, { id }, context) =>
+        (await applicationFor(context, id, 'id')).application,
+    }),
+    applicationOpportunity: t.field({
+      type: OpportunityRef,
+      authScopes: { loggedIn: true },
+      description: 'The opportunity an application was made to.',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, { id }, context) => {
+        const { application } = await applicationFor(context, id, 'id');
+        return context.services.opportunities.requireById(application.opportunityId);
+      },
+    }),
+    myApplication: t.field({
+      type: ApplicationRef,
+      nullable: true,
+      authScopes: { loggedIn: true },
+      description:
+        "The viewer's application to an opportunity, draft or sent; null before applying.",
+      args: { opportunity: t.arg.id({ required: true }) },
+      resolve: async (_root, args, context) =>
+        (await context.services.applications.ofUserFor(
+          context.viewer.user!.id,
+          idOf(args.opportunity, 'opportunity'),
+        )) ?? null,
+    }),
+  }));
+
+  const SaveInput = builder.inputType('SaveApplicationInput', {
+    fields: (t) => ({
+      opportunity_id: t.id({ required: true }),
+      form_type: t.field({ type: FormTypeEnum, required: true }),
+      answers: t.field({ type: 'JSON', required: true, description: 'Answers by field slug.' }),
+      payment_option_id: t.id({ required: false }),
+    }),
+  });
+  const IdInput = builder.inputType('ApplicationIdInput', {
+    fields: (t) => ({ id: t.id({ required: true }) }),
+  });
+  const ChangeStatusInput = builder.inputType('ChangeApplicationStatusInput', {
+    fields: (t) => ({
+      ids: t.idList({ required: true }),
+      status: t.field({ type: ReviewApplicationStatusEnum, required: true }),
+    }),
+  });
+  const saveSchema = z.object({
+    opportunity_id: z.uuid(),
+    form_type: z.enum(['GENERAL', 'INDIVIDUAL']),
+    answers: z.record(z.string(), z.unknown()),
+    payment_option_id: z.uuid().nullish(),
+  });
+  const changeStatusSchema = z.object({
+    ids: z.array(z.uuid()).min(1).max(APPLICATION_LIMITS.bulk),
+    status: z.enum(['IN_REVIEW', 'SHORTLISTED', 'ACCEPTED', 'DECLINED']),
+  });
+
+  builder.mutationFields((t) => ({
+    saveApplication: t.field({
+      type: ApplicationRef,
+      authScopes: { loggedIn: true },
+      description:
+        "Starts or saves the viewer's application to an opportunity (a draft until submitted).",
+      args: { input: t.arg({ type: SaveInput, required: true }) },
+      resolve: async (_root, args, context) => {
+        const input = parseInput(saveSchema, args.input, context.t);
+        const grant = await context.access.opportunity(input.opportunity_id);
+        const opportunity = await context.services.opportunities.requireById(input.opportunity_id);
+        if (!opportunityPolicy.view(grant, opportunity)) throw AppError.notFound('opportunity');
+        return context.services.applications.save(input, await applicantOf(context), context.t);
+      },
+    }),
+    submitApplication: t.field({
+      type: ApplicationRef,
+      authScopes: { loggedIn: true },
+      description: 'Sends a draft; a paid opportunity keeps it waiting for payment.',
+      args: { input: t.arg({ type: IdInput, required: true }) },
+      resolve: async (_root, args, context) =>
+        context.services.applications.submit(
+          idOf(args.input.id, 'input.id'),
+          await applicantOf(context),
+          context.t,
+        ),
+    }),
+    withdrawApplication: t.field({
+      type: ApplicationRef,
+      authScopes: { loggedIn: true },
+      args: { input: t.arg({ type: IdInput, required: true }) },
+      resolve: async (_root, args, context) =>
+        context.services.applications.withdraw(
+          idOf(args.input.id, 'input.id'),
+          await applicantOf(context),
+        ),
+    }),
+    changeApplicationStatus: t.field({
+      type: [ApplicationRef],
+      authScopes: { loggedIn: true },
+      description:
+        'Shortlists, accepts or declines one or many applications; each applicant is emailed.',
+      args: { input: t.arg({ type: ChangeStatusInput, required: true }) },
+      resolve: async (_root, args, context) => {
+        const input = parseInput(changeStatusSchema, args.input, context.t);
+        for (const [index, id] of input.ids.entries()) {
+          await applicationFor(context, id, `input.ids.${index}`, ({ grant }) =>
+            applicationPolicy.changeStatus(grant),
+          );
+        }
+        return context.services.applications.changeStatus(input.ids, input.status, {
+          id: context.viewer.user!.id,
+        });
+      },
+    }),
+  }));
+}
