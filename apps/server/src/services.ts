@@ -86,6 +86,8 @@ export function createServices({
     mail,
     publicUrl: config.publicUrl,
     clock,
+    // `forms` is created below; a duplicate is made only once the server runs.
+    copyIntoDuplicate: (fromId, toId, executor) => forms.copy(fromId, toId, executor),
   });
   const forms = createFormsService({
     db,
@@ -126,8 +128,8 @@ export function createServices({
     forms,
     applications,
     applicationReviews: createApplicationReviews({ db, applications, clock }),
-    applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations }),
-    applicants: createApplicantsService({ db, lookups }),
+    applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations, users }),
+    applicants: createApplicantsService({ db, lookups, users }),
     applicationMessages: createApplicationMessages({
       db,
       opportunities,

@@ -9,7 +9,8 @@ import {
 import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Country, LookupsService } from '../lookups/lookups.service';
-import { accountsOf, looselyMatches, shownToTeam } from './applications.dashboard';
+import type { UsersService } from '../users/users.service';
+import { looselyMatches, shownToTeam } from './applications.dashboard';
 import { applications } from './applications.table';
 
 /** Who applied, as the applicant lists name it: a band applies with the GENERAL form. */
@@ -71,9 +72,11 @@ const anyOf = (ids: readonly string[] | 'all'): SQL =>
 export function createApplicantsService({
   db,
   lookups,
+  users,
 }: {
   db: Database;
   lookups: LookupsService;
+  users: UsersService;
 }) {
   return {
     /** A page of applicants, those who applied most recently first, and how many there are. */
@@ -136,12 +139,7 @@ export function createApplicantsService({
           ),
       ]);
       const accounts = new Map(
-        (
-          await accountsOf(
-            db,
-            found.map((row) => row.userId),
-          )
-        ).map((row) => [row.id, row]),
+        (await users.byIds(found.map((row) => row.userId))).map((row) => [row.id, row]),
       );
       const cityIds = found.flatMap((row) => {
         const id = accounts.get(row.userId)?.cityId ?? row.address?.city_id;

@@ -26,6 +26,7 @@ import type {
   OpportunitiesService,
   OpportunityGrant,
 } from '../opportunities/opportunities.service';
+import type { UsersService } from '../users/users.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { applicationPolicy } from './applications.policy';
 import { applications, type ApplicationRow } from './applications.table';
@@ -133,6 +134,7 @@ export interface DashboardDependencies {
   db: Database;
   opportunities: OpportunitiesService;
   organisations: OrganisationsService;
+  users: UsersService;
 }
 
 /** What the export reads of an application: no form snapshot, which can be large and is not used. */
@@ -159,21 +161,6 @@ export interface ApplicationReader {
 }
 
 /** The account fields lists show next to a person: one query for a page of people. */
-export async function accountsOf(db: Database, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  // The users feature offers no batch read yet; its table is reached through the schema's query API.
-  return db.query.users.findMany({
-    columns: {
-      id: true,
-      name: true,
-      email: true,
-      avatarFileId: true,
-      cityId: true,
-      countryCode: true,
-    },
-    where: (users, { inArray: within }) => within(users.id, [...new Set(ids)]),
-  });
-}
 
 /**
  * The organiser's dashboard (issue 6 point 7): one opportunity's applications, filtered, sorted and
@@ -183,6 +170,7 @@ export function createApplicationsDashboard({
   db,
   opportunities,
   organisations,
+  users,
 }: DashboardDependencies) {
   function whereOf(opportunityId: string, filters: ApplicationFilters, view: DashboardView) {
     const q = filters.q?.trim();
@@ -268,7 +256,7 @@ export function createApplicationsDashboard({
         }
       }
       const accounts = new Map(
-        (await accountsOf(db, [...readers.keys()])).map((account) => [account.id, account]),
+        (await users.byIds([...readers.keys()])).map((account) => [account.id, account]),
       );
       return [...readers.values()].flatMap((reader) => {
         const account = accounts.get(reader.userId);

@@ -414,6 +414,31 @@ describe('saving a form', () => {
   });
 });
 
+describe('duplicating an opportunity', () => {
+  it('gives the copy the saved forms, which can then change on their own', async () => {
+    const row = await draft(['INDIVIDUALS']);
+    const bio = field({ type: 'text_field', subtype: 'textarea', slug: 'bio', order: 3 });
+    const input = { opportunity_id: row.id, type: 'INDIVIDUAL', fields: [...FIXED, bio] };
+    expect((await call(SAVE, { input }, 'owner')).errors).toBeUndefined();
+    const copy = await call(
+      'mutation($input: OpportunityIdInput!) { duplicateOpportunity(input: $input) { id } }',
+      { input: { id: row.id } },
+      'owner',
+    );
+    expect(copy.errors).toBeUndefined();
+    const copyId = copy.data.duplicateOpportunity.id;
+    const read = async (opportunity: string) =>
+      (await call(OPPORTUNITY_FORM, { opportunity, type: 'INDIVIDUAL' }, 'owner')).data
+        .opportunityForm;
+    const copied = await read(copyId);
+    expect(slugsOf(copied.fields)).toEqual(['full_name', 'email', 'address', 'bio']);
+    expect(copied.id).not.toBe((await read(row.id)).id);
+    const changed = { ...input, opportunity_id: copyId, fields: FIXED };
+    expect((await call(SAVE, { input: changed }, 'owner')).errors).toBeUndefined();
+    expect(slugsOf((await read(row.id)).fields)).toContain('bio');
+  });
+});
+
 describe('the form an applicant fills in', () => {
   it('is hidden with a draft from everyone but its team', async () => {
     const row = await draft(['INDIVIDUALS']);

@@ -60,6 +60,11 @@ export interface OpportunitiesDependencies {
   mail: MailService;
   publicUrl: string;
   clock: Clock;
+  /**
+   * What other features copy into a duplicate, within its transaction (the application forms):
+   * they depend on this service, so they hand it in rather than being imported.
+   */
+  copyIntoDuplicate?: (fromId: string, toId: string, executor: Executor) => Promise<void>;
 }
 
 export interface OpportunityActor {
@@ -94,6 +99,7 @@ export function createOpportunitiesService({
   mail,
   publicUrl,
   clock,
+  copyIntoDuplicate,
 }: OpportunitiesDependencies) {
   const team = createOpportunityTeam({ db, mail, publicUrl, clock });
   /** Rows with their status as of now; `status` on a returned row is always the current one. */
@@ -833,6 +839,7 @@ export function createOpportunitiesService({
           permissions: [...OPPORTUNITY_ROLE_PERMISSIONS.manager],
           respondedAt: clock(),
         });
+        await copyIntoDuplicate?.(source.id, created, tx);
         await record(tx, created, actor.id, 'duplicated', { from: source.slug });
         return created;
       });

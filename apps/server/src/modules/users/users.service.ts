@@ -1,5 +1,5 @@
 import type { AccountType, PlatformRole, ProfessionalLevel } from '@encore/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
@@ -88,6 +88,16 @@ export function createUsersService(db: Executor, invalidation: InvalidationBus) 
         .limit(1);
       if (row) recent.set(id, row);
       return row;
+    },
+
+    /** Accounts by id, in one query (deleted ones left out): for lists that name many people. */
+    async byIds(ids: readonly string[]): Promise<UserRow[]> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return [];
+      return db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, unique), isNull(users.deletedAt)));
     },
 
     async requireById(id: string, executor: Executor = db): Promise<UserRow> {
