@@ -110,6 +110,21 @@ describe('GraphQL conventions', () => {
     expect(response.body.errors?.[0]?.extensions).toMatchObject({ category: 'bad-request' });
   });
 
+  it('counts the depth of fields, not of the fragments that share them', async () => {
+    const chain = Array.from(
+      { length: 14 },
+      (_, index) =>
+        `fragment F${index} on Language { ${index < 13 ? `...F${index + 1}` : 'slug'} }`,
+    ).join(' ');
+    const shallow = await server.graphql(`{ languages { ...F0 } } ${chain}`);
+    expect(shallow.body.errors).toBeUndefined();
+    const nested = Array.from({ length: 13 }, () => 'child_elements {').join(' ');
+    const deepThroughFragments = `{ viewApplication(id: "x") { elements { ...E } } }
+      fragment E on ApplicationElement { ${nested} slug ${'}'.repeat(13)} }`;
+    const refused = await server.graphql(deepThroughFragments);
+    expect(refused.status).toBe(400);
+  });
+
   it('refuses too many aliases', async () => {
     const aliases = Array.from({ length: 30 }, (_, index) => `a${index}: languages { slug }`).join(
       ' ',

@@ -3,24 +3,34 @@ import type { TestServer } from './harness';
 const UPLOAD_FILE = `mutation($input: UploadFileInput!) {
   uploadFile(input: $input) { id name mime_type size url } }`;
 
-export interface UploadBody {
-  data?: {
-    uploadFile?: { id: string; name: string; mime_type: string; size: number; url: string };
-  };
+export interface UploadedFileFields {
+  id: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  url: string;
+}
+
+export interface UploadBody<File = UploadedFileFields> {
+  data?: { uploadFile?: File } | null;
   errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
 }
 
-/** Uploads bytes through the real GraphQL multipart request, as the web app does. */
-export async function upload(
+/**
+ * Uploads bytes through the real GraphQL multipart request (operations, map, then the file), as
+ * the web app sends it; `query` asks for more of the file than these fields.
+ */
+export async function upload<File = UploadedFileFields>(
   server: TestServer,
   file: { bytes: Uint8Array; name: string; type?: string },
   purpose: string,
   headers: Record<string, string>,
-): Promise<{ status: number; body: UploadBody }> {
+  query = UPLOAD_FILE,
+): Promise<{ status: number; body: UploadBody<File> }> {
   const form = new FormData();
   form.append(
     'operations',
-    JSON.stringify({ query: UPLOAD_FILE, variables: { input: { file: null, purpose } } }),
+    JSON.stringify({ query, variables: { input: { file: null, purpose } } }),
   );
   form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
   const blob = new Blob([new Uint8Array(file.bytes)], {
@@ -32,7 +42,7 @@ export async function upload(
     headers: { accept: 'application/graphql-response+json', ...headers },
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as UploadBody };
+  return { status: response.status, body: (await response.json()) as UploadBody<File> };
 }
 
 /** The id of an uploaded file; fails the test when the upload was refused. */

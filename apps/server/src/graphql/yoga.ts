@@ -68,11 +68,12 @@ export function createGraphQLServer(
     maskedErrors: { maskError: maskError(config.isProduction) },
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
+        // Fragments are how the web app shares selections: they add no depth of their own.
+        maxDepth: { n: 12, flattenFragments: true },
         maxAliases: { n: 15 },
         maxDirectives: { n: 20 },
         maxTokens: { n: 4000 },
-        costLimit: { maxCost: 8000 },
+        costLimit: { maxCost: 8000, flattenFragments: true },
         blockFieldSuggestion: { enabled: config.isProduction },
       }),
       ...(config.isProduction ? [disableIntrospection] : []),

@@ -4,6 +4,7 @@ import { COOKIE_NAMES } from '@encore/core';
 import { getCookie } from '../lib/cookies';
 import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
+import { formRoutes } from '../features/forms/routes';
 import { impactRoutes } from '../features/impact/routes';
 import { opportunityPublicRoutes, opportunityRoutes } from '../features/opportunities/routes';
 import { organisationRoutes } from '../features/organisations/routes';
@@ -37,6 +38,7 @@ function preloadWhenSignedIn(routes: RouteObject[]): RouteObject[] {
 /** Every signed-in route of SEED-SPEC point 2. */
 export const protectedRoutes: RouteObject[] = preloadWhenSignedIn([
   ...opportunityRoutes,
+  ...formRoutes,
   ...applicationRoutes,
   ...organisationRoutes,
   ...spaceRoutes,

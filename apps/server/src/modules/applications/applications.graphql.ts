@@ -6,7 +6,7 @@ import { pageRequest, paginatorType, toPage } from '../../graphql/pagination';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { FileRef } from '../files/files.graphql';
-import { FormTypeEnum } from '../forms/forms.graphql';
+import { ApplicationFormRef, FormTypeEnum } from '../forms/forms.graphql';
 import { opportunityPolicy } from '../opportunities/opportunities.service';
 import { OpportunityRef, idOf } from '../opportunities/opportunities.refs';
 import { elementsOf, withoutIdentity, type ApplicationElement } from './applications.elements';
@@ -108,10 +108,10 @@ export function registerApplicationsGraphQL(): void {
             resolve: async (row) => {
               if (!isApplicant(row) || !applicationPolicy.editableState(row.application))
                 return false;
-              const opportunity = await row.context.services.opportunities.requireById(
+              const opportunity = await opportunityLoader(row.context).load(
                 row.application.opportunityId,
               );
-              return row.context.services.opportunities.isOpen(opportunity);
+              return opportunity !== null && row.context.services.opportunities.isOpen(opportunity);
             },
           }),
           withdraw: t.boolean({
@@ -150,6 +150,20 @@ export function registerApplicationsGraphQL(): void {
         resolve: (row) => row.paymentStatus,
       }),
       form_type: t.field({ type: FormTypeEnum, resolve: (row) => row.formType }),
+      answered_form: t.field({
+        type: ApplicationFormRef,
+        description:
+          "The form as this application answers it: the fields it was submitted with (a draft: the current ones), with the form's current settings.",
+        resolve: async (row, _args, context) => ({
+          ...(await context.services.forms.formOf(row.opportunityId, row.formType)),
+          fields: row.formSnapshot,
+        }),
+      }),
+      payment_option_id: t.id({
+        nullable: true,
+        description: 'The price option chosen, on a paid opportunity.',
+        resolve: (row) => row.paymentOptionId,
+      }),
       name: t.string({ nullable: true, resolve: hidden('name') }),
       email: t.string({ nullable: true, resolve: hidden('email') }),
       address: t.string({ nullable: true, resolve: hidden('address') }),

@@ -364,7 +364,8 @@ export function registerApplicationsRoutes(
       .header('x-content-type-options', 'nosniff');
     const csv = pipeline(
       Readable.from(records()),
-      stringify({ bom: true, record_delimiter: 'windows' }),
+      // A cell listing links or files holds line breaks: quoted, or a spreadsheet starts a new row.
+      stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }),
       (error) => {
         if (error) req.log.error({ err: error }, 'application export failed');
       },

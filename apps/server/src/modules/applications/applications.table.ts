@@ -75,6 +75,10 @@ export const applications = pgTable(
     // Applying twice to the same opportunity is refused by this key.
     uniqueIndex('applications_opportunity_user_key').on(table.opportunityId, table.userId),
     index('applications_opportunity_created_idx').on(table.opportunityId, table.createdAt),
+    // What the team's lists read (applicationPolicy.isShownToTeam): their pages and totals.
+    index('applications_team_list_idx')
+      .on(table.opportunityId, table.createdAt, table.id)
+      .where(sql`${table.status} <> 'DRAFT' or ${table.paymentStatus} is not null`),
     index('applications_opportunity_status_idx').on(table.opportunityId, table.status),
     index('applications_user_created_idx').on(table.userId, table.createdAt),
   ],

@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upload as uploadAs, type UploadBody } from '../../../test/uploads';
 import { asUser, startTestServer, type TestServer } from '../../../test/harness';
 import { startTestS3, type TestS3 } from '../../../test/s3';
 import type { Executor } from '../../db/client';
@@ -44,10 +45,7 @@ interface UploadedFile {
   created_at: string;
 }
 
-interface GraphQLBody {
-  data?: { uploadFile: UploadedFile } | null;
-  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-}
+type GraphQLBody = UploadBody<UploadedFile>;
 
 let server: TestServer;
 let png: Buffer;
@@ -64,30 +62,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A GraphQL multipart request (operations, map, then the file), as Apollo's upload link sends it. */
-async function upload(
+/** Uploads as Alice unless told otherwise, asking for every field of the file. */
+const upload = (
   file: { bytes: Uint8Array; name: string; type?: string },
   purpose: string,
   headers: Record<string, string> = asUser(alice),
   target: TestServer = server,
-): Promise<{ status: number; body: GraphQLBody }> {
-  const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({ query: UPLOAD_FILE, variables: { input: { file: null, purpose } } }),
-  );
-  form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
-  const blob = new Blob([new Uint8Array(file.bytes)], {
-    type: file.type ?? 'application/octet-stream',
-  });
-  form.append('0', blob, file.name);
-  const response = await fetch(`${target.url}/graphql`, {
-    method: 'POST',
-    headers: { accept: 'application/graphql-response+json', ...headers },
-    body: form,
-  });
-  return { status: response.status, body: (await response.json()) as GraphQLBody };
-}
+) => uploadAs<UploadedFile>(target, file, purpose, headers, UPLOAD_FILE);
 
 async function uploaded(file: { bytes: Uint8Array; name: string; type?: string }, purpose: string) {
   const { body } = await upload(file, purpose);

@@ -100,13 +100,13 @@ export function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
       if (issue.origin === 'string') {
         return min <= 1 ? t(`${KEY_PREFIX}required`) : t(`${KEY_PREFIX}too_short`, { min });
       }
-      if (issue.origin === 'array') return t(`${KEY_PREFIX}too_few`, { min });
+      if (issue.origin === 'array') return t(`${KEY_PREFIX}min_items`, { min });
       return t(`${KEY_PREFIX}too_small`, { min });
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') return t(`${KEY_PREFIX}too_long`, { max });
-      if (issue.origin === 'array') return t(`${KEY_PREFIX}too_many`, { max });
+      if (issue.origin === 'array') return t(`${KEY_PREFIX}max_items`, { max });
       return t(`${KEY_PREFIX}too_big`, { max });
     }
     case 'invalid_type':

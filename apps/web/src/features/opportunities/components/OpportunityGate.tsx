@@ -20,6 +20,8 @@ interface OpportunityGateProps {
   page: string;
   /** What the viewer must be allowed to do to see the page at all. */
   requires: Ability;
+  /** A page inside another one of the opportunity's pages (the form, under the dashboard). */
+  parent?: (opportunity: OpportunityFieldsFragment) => Crumb;
   children: (opportunity: OpportunityFieldsFragment) => ReactNode;
 }
 
@@ -27,7 +29,7 @@ interface OpportunityGateProps {
  * Loads the opportunity of the address's slug for an organiser's page, with its loading,
  * not-found, error and no-access states. An old slug finds it too; the address is then replaced.
  */
-export function OpportunityGate({ page, requires, children }: OpportunityGateProps) {
+export function OpportunityGate({ page, requires, parent, children }: OpportunityGateProps) {
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation();
   const { slug = '' } = useParams();
@@ -48,8 +50,10 @@ export function OpportunityGate({ page, requires, children }: OpportunityGatePro
   }, [opportunity, slug, location.pathname, location.search, navigate]);
 
   const crumbs: Crumb[] = [{ label: tc('nav.opportunities'), to: '/opportunities/review' }];
-  if (opportunity)
+  if (opportunity) {
     crumbs.push({ label: opportunity.title, to: `/opportunity/${opportunity.slug}` });
+    if (parent) crumbs.push(parent(opportunity));
+  }
   crumbs.push({ label: page });
 
   let body: ReactNode;

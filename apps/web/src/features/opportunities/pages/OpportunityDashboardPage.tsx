@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import type { OpportunityFieldsFragment } from '../../../gql/graphql';
 import { OpportunityGate } from '../components/OpportunityGate';
-import { ApplicationsPanel } from '../dashboard/ApplicationsPanel';
+import {
+  ApplicationsSection,
+  readsApplications,
+} from '../dashboard/applications/ApplicationsSection';
 import { ChangeLog } from '../dashboard/ChangeLog';
 import { KeyDatesPanel } from '../dashboard/KeyDatesPanel';
 import { StatusPanel } from '../dashboard/StatusPanel';
@@ -13,6 +16,7 @@ function Dashboard({ opportunity }: { opportunity: OpportunityFieldsFragment }) 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <StatusPanel opportunity={opportunity} />
+      {readsApplications(opportunity) ? <ApplicationsSection opportunity={opportunity} /> : null}
       <Box
         sx={{
           display: 'grid',
@@ -23,7 +27,6 @@ function Dashboard({ opportunity }: { opportunity: OpportunityFieldsFragment }) 
       >
         <Box sx={{ display: 'grid', gap: 3 }}>
           <KeyDatesPanel opportunity={opportunity} />
-          <ApplicationsPanel opportunity={opportunity} />
           <TeamPanel opportunity={opportunity} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3 }}>

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { OpportunityFieldsFragment } from '../../../gql/graphql';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { hasPassed } from './opportunity-dates';
 
 /** What the Apply section says: the button, or why there is none. */
@@ -42,4 +44,41 @@ export function applyStateOf(opportunity: ApplyFields, now: number = Date.now())
   // Before its deadline, a closed opportunity can only have been closed by hand.
   if (opportunity.opp_status === 'CLOSED') return { kind: 'closedByHand' };
   return { kind: 'notOpen' };
+}
+
+type ExplainedFields = Pick<OpportunityFieldsFragment, 'time_zone'> & {
+  time_visibility: Pick<OpportunityFieldsFragment['time_visibility'], 'deadline_time'>;
+};
+
+/** Why the viewer cannot apply, in one sentence (the public page and the apply page say the same). */
+export function applyStateText(
+  state: Exclude<ApplyState, { kind: 'open' }>,
+  opportunity: ExplainedFields,
+  t: TFunction<'pages'>,
+): string {
+  const timeZone = opportunity.time_zone;
+  switch (state.kind) {
+    case 'team':
+      return t('opportunities.public.apply.team');
+    case 'draft':
+      return t('opportunities.public.apply.draft');
+    case 'scheduled':
+      return state.opensAt
+        ? t('opportunities.public.apply.scheduled', {
+            date: formatDateTime(state.opensAt, { timeZone }),
+          })
+        : t('opportunities.public.apply.scheduledSoon');
+    case 'deadlinePassed':
+      return t('opportunities.public.apply.deadlinePassed', {
+        date: opportunity.time_visibility.deadline_time
+          ? formatDateTime(state.deadline, { timeZone })
+          : formatDate(state.deadline, { timeZone }),
+      });
+    case 'closedByHand':
+      return t('opportunities.public.apply.closedByHand');
+    case 'archived':
+      return t('opportunities.public.apply.archived');
+    case 'notOpen':
+      return t('opportunities.public.apply.notOpen');
+  }
 }

@@ -73,6 +73,7 @@ export function makeOpportunity(overrides: Partial<MockOpportunity> = {}): MockO
     is_paid: true,
     payment_type: 'PAID_INTERNAL',
     approval_type: 'ON_REVIEW',
+    blind_review: false,
     external_payment_url: null,
     time_zone: 'Europe/Lisbon',
     deadline_date: '2099-05-01 17:30:00',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
@@ -17,6 +17,9 @@ import {
 } from '../../../gql/graphql';
 import { validationMapOf } from '../../../lib/field-errors';
 import { FormError } from '../../auth/components/FormError';
+import { UnsavedChangesGuard } from '../../forms/components/UnsavedChangesGuard';
+import { useFormEdits } from '../../forms/components/useFormEdits';
+import { formTabsOf } from '../../forms/form-api';
 import { ConfirmDialog } from '../../organisations/components/ConfirmDialog';
 import {
   WIZARD_STEPS,
@@ -81,6 +84,10 @@ export function OpportunityEditor({
   const [uploads, setUploads] = useState(0);
   const saving = useOpportunitySave(organisationId);
   const [publish, publishing] = useMutation(PublishOpportunityDocument);
+  // The server takes the forms of the saved target only, whatever the audience step now holds.
+  const savedTarget = opportunity?.target;
+  const formTypes = useMemo(() => formTabsOf(savedTarget ?? []), [savedTarget]);
+  const forms = useFormEdits(opportunity?.id, formTypes);
 
   if (lookups.error)
     return <LoadError error={lookups.error} onRetry={() => void lookups.refetch()} />;
@@ -118,6 +125,8 @@ export function OpportunityEditor({
       if (first) document.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
       return;
     }
+    // The forms go first: a form left unsaved keeps the step open, with its problems marked.
+    if (step === 'applications' && !(await forms.save())) return;
     afterSave(await saving.save(opportunity, stepInput(step, draft), draft.time_zone));
   };
 
@@ -148,7 +157,7 @@ export function OpportunityEditor({
           />
         );
       case 'applications':
-        return <ApplicationsStep {...stepProps} />;
+        return <ApplicationsStep {...stepProps} forms={forms} />;
       case 'payment':
         return <PaymentStep {...stepProps} />;
       case 'review':
@@ -210,8 +219,12 @@ export function OpportunityEditor({
           ) : null}
           <Box sx={{ flex: 1 }} />
           {step !== 'review' ? (
-            <Button type="submit" variant="contained" disabled={saving.saving || uploads > 0}>
-              {saving.saving
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saving.saving || forms.saving || uploads > 0}
+            >
+              {saving.saving || forms.saving
                 ? t('opportunities.wizard.actions.saving')
                 : mode === 'wizard'
                   ? t('opportunities.wizard.actions.saveAndContinue')
@@ -220,6 +233,7 @@ export function OpportunityEditor({
           ) : null}
         </Box>
       </Paper>
+      <UnsavedChangesGuard when={forms.dirty} />
       <ConfirmDialog
         open={saving.pendingConfirmation !== null}
         title={t('opportunities.wizard.confirm.title')}

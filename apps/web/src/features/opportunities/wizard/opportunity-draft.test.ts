@@ -51,6 +51,7 @@ describe('opportunity drafts', () => {
     });
     expect(Object.keys(stepInput('applications', draft({})))).toEqual([
       'approval_type',
+      'blind_review',
       'is_private',
     ]);
   });

@@ -84,6 +84,7 @@ export interface OpportunityDraft {
   media: DraftFile[];
   video_links: string[];
   approval_type: ApprovalType;
+  blind_review: boolean;
   is_private: boolean;
   payment_type: OpportunityPaymentType;
   external_payment_url: string;
@@ -126,6 +127,7 @@ export function emptyDraft(timeZone: string = defaultTimeZone()): OpportunityDra
     media: [],
     video_links: [],
     approval_type: 'ON_REVIEW',
+    blind_review: false,
     is_private: false,
     payment_type: 'FREE',
     external_payment_url: '',
@@ -191,6 +193,7 @@ export function draftFrom(opportunity: OpportunityFieldsFragment): OpportunityDr
     media: opportunity.media.map(draftFile),
     video_links: opportunity.video_links.map((link) => link.url),
     approval_type: opportunity.approval_type,
+    blind_review: opportunity.blind_review,
     is_private: opportunity.is_private,
     payment_type: opportunity.payment_type,
     external_payment_url: opportunity.external_payment_url ?? '',
@@ -259,7 +262,11 @@ export function stepInput(
         video_links: draft.video_links.map((link) => link.trim()).filter(Boolean),
       };
     case 'applications':
-      return { approval_type: draft.approval_type, is_private: draft.is_private };
+      return {
+        approval_type: draft.approval_type,
+        blind_review: draft.blind_review,
+        is_private: draft.is_private,
+      };
     case 'payment':
       return {
         payment_type: draft.payment_type,
@@ -312,7 +319,7 @@ export function stepOfField(field: string): WizardStep {
       'max_age',
     ],
     media: ['logo_file_id', 'gallery_file_ids', 'media_file_ids', 'video_links'],
-    applications: ['approval_type', 'is_private'],
+    applications: ['approval_type', 'blind_review', 'is_private'],
     payment: ['payment_type', 'external_payment_url', 'payment_options'],
   };
   for (const [step, names] of Object.entries(fields)) {

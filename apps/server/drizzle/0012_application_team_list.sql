@@ -1,0 +1,1 @@
+CREATE INDEX "applications_team_list_idx" ON "applications" USING btree ("opportunity_id","created_at","id") WHERE "applications"."status" <> 'DRAFT' or "applications"."payment_status" is not null;
