@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, seriousAccessibilityViolations } from './browser';
 import { graphql } from './graphql';
 import { accessTokenOf, logIn as logInAs, openJourneyPage } from './journey';
 
@@ -201,6 +201,7 @@ describe('an application from form to decision', () => {
         'query ($id: ID!) { opportunityForm(opportunity: $id, type: GENERAL) { id fields { label type is_required } } }',
         { id: journey.id },
       );
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(opportunityForm.id).not.toBeNull();
       expect(opportunityForm.fields).toContainEqual({
         label: 'Demo recording',
@@ -261,6 +262,7 @@ describe('an application from form to decision', () => {
         .setInputFiles(writeDemoRecording());
       // Uploaded once its row offers to remove it (the progress bar is gone).
       await form.getByRole('button', { name: 'Remove demo.mp3' }).waitFor({ timeout: 15_000 });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       await form.getByRole('button', { name: 'Submit application' }).click();
       await form
@@ -300,6 +302,7 @@ describe('an application from form to decision', () => {
       await comments.getByRole('button', { name: 'Add comment' }).click();
       await comments.getByText(comment).waitFor({ timeout: 15_000 });
       await comments.getByText('1 comment').waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
     },
     STEP_TIMEOUT,
   );
@@ -326,6 +329,12 @@ describe('an application from form to decision', () => {
       await messages.getByRole('textbox', { name: 'Message' }).fill(journey.message);
       await messages.getByRole('button', { name: 'Send', exact: true }).click();
       await messages.getByText(journey.message).waitFor({ timeout: 15_000 });
+
+      // The dashboard lists it, accepted and rated.
+      await page.goto(`/opportunity/${journey.slug}/dashboard`);
+      const row = main().getByRole('row').filter({ hasText: journey.code });
+      await row.getByText('Accepted', { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
     },
     STEP_TIMEOUT,
   );
@@ -340,6 +349,7 @@ describe('an application from form to decision', () => {
       const card = main().getByRole('article', { name: journey.title });
       await card.getByText('Accepted', { exact: true }).waitFor({ timeout: 15_000 });
       await card.getByText(`Code ${journey.code}`, { exact: false }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       await card.getByRole('link', { name: journey.title }).click();
       await heading(`Your application to ${journey.title}`);
@@ -347,6 +357,7 @@ describe('an application from form to decision', () => {
       const message = thread.getByRole('listitem').filter({ hasText: journey.message });
       await message.waitFor({ timeout: 15_000 });
       await message.getByText(ORGANISATION_NAME, { exact: true }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       const maya = await tokenOf(ORGANISER);
       const { viewApplication } = await call<{

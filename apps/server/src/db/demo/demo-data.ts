@@ -479,9 +479,9 @@ export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
     summary: 'Six songwriters share the lighthouse terrace for an evening of new songs.',
     description:
       '<p>An intimate round of <strong>new songs</strong> on the lighthouse terrace, three songs each, unplugged.</p><p>Tell us about yourself and send links to two songs.</p>',
-    venue: 'Lighthouse terrace, Cascais',
-    city: 'lisbon',
-    timeZone: 'Europe/Lisbon',
+    venue: 'Phare de Sainte-Marie terrace',
+    city: 'marseille',
+    timeZone: 'Europe/Paris',
     deadlineInDays: 20,
     startsInDays: 40,
     lengthDays: 1,

@@ -161,7 +161,7 @@ describe('ApplicationViewPage', () => {
       within(answers).getByRole('link', { name: 'ana@example.com' }).getAttribute('href'),
     ).toBe('mailto:ana@example.com');
     expect(within(answers).getByRole('button', { name: 'Download demo.mp3' })).toBeTruthy();
-    expect(within(answers).getByRole('button', { name: 'Listen to demo.mp3' })).toBeTruthy();
+    expect(within(answers).getByRole('button', { name: 'Play demo.mp3' })).toBeTruthy();
 
     const thread = screen.getByRole('region', { name: 'Messages with the organisers' });
     const list = await within(thread).findByRole('list', { name: 'Messages' });

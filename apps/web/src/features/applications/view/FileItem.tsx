@@ -1,3 +1,4 @@
+import { visuallyHidden } from '../../../app/shell/visuallyHidden';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -102,9 +103,12 @@ export function FileItem({ file }: { file: ApplicationFileFieldsFragment }) {
             size="small"
             startIcon={<PlayArrowOutlinedIcon />}
             onClick={() => setListening(true)}
-            aria-label={t('applications.view.files.listen', { name: file.name })}
           >
-            {t('applications.view.files.play')}
+            {t('applications.view.files.play')}{' '}
+            {/* Named after the file for screen readers, starting with what the button shows. */}
+            <Box component="span" sx={visuallyHidden}>
+              {file.name}
+            </Box>
           </Button>
         )
       ) : null}
