@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount, uniqueEmail, type TestAccount } from '../../../test/accounts';
+import { managerAndReviewer, publishedOpportunity } from '../../../test/opportunities';
 import { asUser, startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
 import { startTestSmtp } from '../../../test/smtp';
 import { files } from '../files/files.table';
-import { opportunityMembers } from '../opportunities/opportunities.table';
 import { organisations, type OrganisationRow } from '../organisations/organisations.table';
 import { applicationMessages, applications } from './applications.table';
 
@@ -74,35 +74,13 @@ const call = (query: string, variables: Record<string, unknown>, account?: TestA
   callOn(() => server)(query, variables, account?.headers ?? {});
 
 /** A published opportunity of Harbour Lights with a manager and a reviewer of its own. */
-async function opportunity(title: string) {
-  const owner = { id: people.owner.id, email: people.owner.email };
-  const row = await server.app.services.opportunities.create(
-    createOpportunitySchema.parse({
-      organisation_id: organisation.id,
-      title,
-      time_zone: 'Europe/Lisbon',
-      summary: 'Play the harbour stage.',
-      description: '<p>Three songs on the harbour stage.</p>',
-      deadline_date: '2027-04-01 23:59',
-      start_date: '2027-05-01 19:00',
-      end_date: '2027-05-02 23:00',
-      types: ['festival'],
-      target: ['INDIVIDUALS', 'BANDS'],
-      is_virtual: true,
-    }),
-    owner,
-  );
-  for (const role of ['manager', 'reviewer'] as const) {
-    await server.database.db.insert(opportunityMembers).values({
-      opportunityId: row.id,
-      userId: people[role].id,
-      email: people[role].email,
-      role,
-      permissions: role === 'manager' ? ['full_access'] : ['rate', 'comment'],
-    });
-  }
-  return server.app.services.opportunities.publish(row.id, owner);
-}
+const opportunity = (title: string) =>
+  publishedOpportunity(server, {
+    organisationId: organisation.id,
+    owner: people.owner,
+    title,
+    seats: managerAndReviewer(people.manager, people.reviewer),
+  });
 
 const SAVE = `mutation($input: SaveApplicationInput!) { saveApplication(input: $input) { id } }`;
 const SUBMIT = `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { id status } }`;

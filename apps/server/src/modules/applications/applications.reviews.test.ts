@@ -1,10 +1,9 @@
-import { createOpportunitySchema } from '@encore/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
+import { managerAndReviewer, publishedOpportunity } from '../../../test/opportunities';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
-import { opportunityMembers } from '../opportunities/opportunities.table';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import { applications } from './applications.table';
 
@@ -53,40 +52,16 @@ const call = async (
  * A published opportunity of Harbour Lights with its own people: a manager (full access), a
  * reviewer (rate and comment) and a rater with a custom place that only rates.
  */
-async function opportunity(title: string) {
-  const owner = { id: people.owner.id, email: people.owner.email };
-  const row = await server.app.services.opportunities.create(
-    createOpportunitySchema.parse({
-      organisation_id: organisation.id,
-      title,
-      time_zone: 'Europe/Lisbon',
-      summary: 'Play the harbour stage.',
-      description: '<p>Three songs on the harbour stage.</p>',
-      deadline_date: '2027-04-01 23:59',
-      start_date: '2027-05-01 19:00',
-      end_date: '2027-05-02 23:00',
-      types: ['festival'],
-      target: ['INDIVIDUALS', 'BANDS'],
-      is_virtual: true,
-    }),
-    owner,
-  );
-  const places = [
-    { role: 'manager', person: people.manager, permissions: ['full_access'] },
-    { role: 'reviewer', person: people.reviewer, permissions: ['rate', 'comment'] },
-    { role: 'custom', person: people.rater, permissions: ['rate'] },
-  ] as const;
-  for (const { role, person, permissions } of places) {
-    await server.database.db.insert(opportunityMembers).values({
-      opportunityId: row.id,
-      userId: person.id,
-      email: person.email,
-      role,
-      permissions: [...permissions],
-    });
-  }
-  return server.app.services.opportunities.publish(row.id, owner);
-}
+const opportunity = (title: string) =>
+  publishedOpportunity(server, {
+    organisationId: organisation.id,
+    owner: people.owner,
+    title,
+    seats: [
+      ...managerAndReviewer(people.manager, people.reviewer),
+      { person: people.rater, role: 'custom', permissions: ['rate'] },
+    ],
+  });
 
 const SAVE = `mutation($input: SaveApplicationInput!) { saveApplication(input: $input) { id } }`;
 const SUBMIT = `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { id status } }`;

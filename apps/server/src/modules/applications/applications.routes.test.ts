@@ -1,19 +1,15 @@
-import {
-  applicationFormSchema,
-  createOpportunitySchema,
-  type FormField,
-  type FormType,
-} from '@encore/core';
+import { type FormField, type FormType } from '@encore/core';
 import { parse as parseDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
+import { managerAndReviewer, publishedOpportunity } from '../../../test/opportunities';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
 import { startTestSmtp } from '../../../test/smtp';
 import { MP3_BYTES, PDF_BYTES, uploadedId } from '../../../test/uploads';
-import { opportunities, opportunityMembers } from '../opportunities/opportunities.table';
+import { opportunities } from '../opportunities/opportunities.table';
 import type { OpportunityRow } from '../opportunities/opportunities.service';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import { users } from '../users/users.table';
@@ -123,48 +119,20 @@ const INDIVIDUAL_FORM = {
 };
 
 let titleCount = 0;
-async function opportunity(title: string): Promise<OpportunityRow> {
-  const owner = { id: people.owner.id, email: people.owner.email };
-  const row = await server.app.services.opportunities.create(
-    createOpportunitySchema.parse({
-      organisation_id: organisation.id,
-      title: `${title} ${(titleCount += 1)}`,
-      time_zone: 'Europe/Lisbon',
-      summary: 'Play the harbour stage.',
+const opportunity = (title: string): Promise<OpportunityRow> =>
+  publishedOpportunity(server, {
+    organisationId: organisation.id,
+    owner: people.owner,
+    title: `${title} ${(titleCount += 1)}`,
+    fields: {
       description: '<p>Three songs.</p>',
       deadline_date: '2099-04-01 23:59',
       start_date: '2099-05-01 19:00',
       end_date: '2099-05-02 23:00',
-      types: ['festival'],
-      target: ['INDIVIDUALS', 'BANDS'],
-      is_virtual: true,
-    }),
-    owner,
-  );
-  await server.database.db.insert(opportunityMembers).values([
-    {
-      opportunityId: row.id,
-      userId: people.manager.id,
-      email: people.manager.email,
-      role: 'manager',
-      permissions: ['full_access'],
     },
-    {
-      opportunityId: row.id,
-      userId: people.reviewer.id,
-      email: people.reviewer.email,
-      role: 'reviewer',
-      permissions: ['rate', 'comment'],
-    },
-  ]);
-  for (const form of [BAND_FORM, INDIVIDUAL_FORM]) {
-    await server.app.services.forms.save(
-      { opportunity_id: row.id, ...applicationFormSchema.parse({ max_members: null, ...form }) },
-      people.owner.id,
-    );
-  }
-  return server.app.services.opportunities.publish(row.id, owner);
-}
+    seats: managerAndReviewer(people.manager, people.reviewer),
+    forms: [BAND_FORM, INDIVIDUAL_FORM],
+  });
 
 const SAVE = `mutation($input: SaveApplicationInput!) { saveApplication(input: $input) { id code } }`;
 const SUBMIT = `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { id code status } }`;

@@ -1,17 +1,13 @@
-import {
-  applicationFormSchema,
-  createOpportunitySchema,
-  type FormField,
-  type FormType,
-} from '@encore/core';
+import { createOpportunitySchema, type FormField, type FormType } from '@encore/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
+import { managerAndReviewer, publishedOpportunity } from '../../../test/opportunities';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
 import { startTestSmtp } from '../../../test/smtp';
 import { MP3_BYTES, PDF_BYTES, uploadedId } from '../../../test/uploads';
-import { opportunityMembers, opportunities } from '../opportunities/opportunities.table';
+import { opportunities } from '../opportunities/opportunities.table';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import { applicationStatusChanges } from './applications.table';
 
@@ -100,51 +96,21 @@ const DEMO = field({
 });
 
 /** A published opportunity of Harbour Lights with a manager and a reviewer of its own, and its forms. */
-async function opportunity(
+const opportunity = (
   title: string,
   options: {
     fields?: Record<string, unknown>;
     forms?: Array<{ type: FormType; fields: unknown[]; max_members?: number }>;
   } = {},
-) {
-  const owner = { id: people.owner.id, email: people.owner.email };
-  const row = await server.app.services.opportunities.create(
-    createOpportunitySchema.parse({
-      organisation_id: organisation.id,
-      title,
-      time_zone: 'Europe/Lisbon',
-      summary: 'Play the harbour stage.',
-      description: '<p>Three songs on the harbour stage.</p>',
-      deadline_date: '2027-04-01 23:59',
-      start_date: '2027-05-01 19:00',
-      end_date: '2027-05-02 23:00',
-      types: ['festival'],
-      target: ['INDIVIDUALS', 'BANDS'],
-      is_virtual: true,
-      ...options.fields,
-    }),
-    owner,
-  );
-  for (const role of ['manager', 'reviewer'] as const) {
-    await server.database.db.insert(opportunityMembers).values({
-      opportunityId: row.id,
-      userId: people[role].id,
-      email: people[role].email,
-      role,
-      permissions: role === 'manager' ? ['full_access'] : ['rate', 'comment'],
-    });
-  }
-  for (const form of options.forms ?? []) {
-    await server.app.services.forms.save(
-      {
-        opportunity_id: row.id,
-        ...applicationFormSchema.parse({ max_members: null, ...form }),
-      },
-      people.owner.id,
-    );
-  }
-  return server.app.services.opportunities.publish(row.id, owner);
-}
+) =>
+  publishedOpportunity(server, {
+    organisationId: organisation.id,
+    owner: people.owner,
+    title,
+    fields: options.fields,
+    seats: managerAndReviewer(people.manager, people.reviewer),
+    forms: options.forms,
+  });
 
 const APPLICATION_FIELDS = `id code status payment_status name email artist_name address is_blind answers
   history { from_status to_status actor_name }
