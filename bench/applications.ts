@@ -12,7 +12,7 @@
 //      BENCH_ONLY=<text> runs only the loads whose name contains it; BENCH_PROFILE=<dir> starts the
 //      measured server with --cpu-prof and leaves its profile there.
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,11 +27,13 @@ import {
   type GeneratedApplications,
 } from './application-data';
 import {
+  cpuNow,
   formatLoad,
   freePort,
   load,
   machineDescription,
   startBuiltServer,
+  type CpuSample,
   type LoadResult,
   type RunningServer,
 } from './lib';
@@ -80,51 +82,6 @@ const mb = (kib: number) => `${(kib / 1024).toFixed(0)} MB`;
 
 // --- Where the CPU went (Linux /proc) --------------------------------------------------------
 
-const TICK_MS = 10;
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-interface CpuSample {
-  server: number;
-  postgres: number;
-  loader: number;
-  busy: number;
-  all: number;
-}
-function cpuNow(serverPid: number): CpuSample {
-  let postgres = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        postgres += processCpuMs(Number(entry));
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const ticks = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-  const all = ticks.reduce((sum, tick) => sum + tick, 0);
-  const own = process.cpuUsage();
-  return {
-    server: processCpuMs(serverPid),
-    postgres,
-    loader: (own.user + own.system) / 1000,
-    busy: (all - idle) * TICK_MS,
-    all: all * TICK_MS,
-  };
-}
 function cpuLine(before: CpuSample, after: CpuSample, requests: number): string {
   const per = (key: keyof CpuSample) => (after[key] - before[key]) / Math.max(1, requests);
   const others = per('busy') - per('server') - per('postgres') - per('loader');
@@ -515,7 +472,7 @@ try {
     const after = cpuNow(pid);
     results.push({ name: variant.name, result });
     console.log(formatLoad(variant.name, result), `  bad answers ${result.badBodies}`);
-    console.log(`${' '.repeat(36)}${cpuLine(before, after, result.total)}`);
+    if (before && after) console.log(`${' '.repeat(36)}${cpuLine(before, after, result.total)}`);
     console.log(
       `${' '.repeat(36)}load average ${loadAverage()}; server RSS ${mb(memoryOf(pid).rss)}`,
     );

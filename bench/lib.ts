@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,4 +137,58 @@ export async function load(options: {
 
 export function formatLoad(name: string, result: LoadResult): string {
   return `${name.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   errors ${result.errors}   non-2xx ${result.non2xx}   (${result.total} requests)`;
+}
+
+// --- Where the CPU went (Linux /proc): the machine is shared, so other processes' time counts ----
+
+const TICK_MS = 10;
+
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU milliseconds so far: the server, every PostgreSQL process, this process, and the machine. */
+export interface CpuSample {
+  server: number;
+  postgres: number;
+  loader: number;
+  busy: number;
+  all: number;
+}
+
+/** A sample now; undefined where there is no /proc (or no server process to follow). */
+export function cpuNow(serverPid: number | undefined): CpuSample | undefined {
+  if (!existsSync('/proc/stat') || serverPid === undefined) return undefined;
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        postgres += processCpuMs(Number(entry));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const ticks = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const all = ticks.reduce((sum, tick) => sum + tick, 0);
+  const own = process.cpuUsage();
+  return {
+    server: processCpuMs(serverPid),
+    postgres,
+    loader: (own.user + own.system) / 1000,
+    busy: (all - idle) * TICK_MS,
+    all: all * TICK_MS,
+  };
 }

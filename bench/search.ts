@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,15 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedLookups } from '../apps/server/src/modules/lookups/lookups.seed';
 import { createLookupsService } from '../apps/server/src/modules/lookups/lookups.service';
 import { createOpportunitySearch } from '../apps/server/src/modules/opportunities/opportunities.search';
-import { formatLoad, load, machineDescription, percentile, startBuiltServer } from './lib';
+import {
+  cpuNow,
+  formatLoad,
+  load,
+  machineDescription,
+  percentile,
+  startBuiltServer,
+  type CpuSample,
+} from './lib';
 import { generateOpportunities } from './opportunity-data';
 
 const COUNT = Number(process.env.BENCH_OPPORTUNITIES ?? 100_000);
@@ -100,52 +108,6 @@ async function loadAtRate(url: string, requestBody: string, rate: number, second
 
 // Where the CPU went during the closed-loop run (Linux /proc): the machine is shared, so the time
 // other processes took is shown too.
-interface CpuSample {
-  server: number;
-  postgres: number;
-  loader: number;
-  busy: number;
-  all: number;
-}
-const TICK_MS = 10;
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-function cpuNow(serverPid: number | undefined): CpuSample | undefined {
-  if (!existsSync('/proc/stat') || serverPid === undefined) return undefined;
-  let postgres = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        postgres += processCpuMs(Number(entry));
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const ticks = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-  const all = ticks.reduce((sum, tick) => sum + tick, 0);
-  const own = process.cpuUsage();
-  return {
-    server: processCpuMs(serverPid),
-    postgres,
-    loader: (own.user + own.system) / 1000,
-    busy: (all - idle) * TICK_MS,
-    all: all * TICK_MS,
-  };
-}
 function cpuSince(before: CpuSample | undefined, serverPid: number | undefined, requests: number) {
   const after = cpuNow(serverPid);
   if (!before || !after || requests === 0) return undefined;
