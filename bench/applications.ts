@@ -337,6 +337,8 @@ try {
   const setup = await openDatabase({ databaseUrl, pgliteDir });
   let generated: GeneratedApplications;
   if (reused) {
+    // A database generated before a migration was added gets it now.
+    await runMigrations(setup);
     generated = await describeGenerated(setup.db);
     console.log(`reusing database ${benchDb}`);
   } else {

@@ -46,25 +46,41 @@ export function createViewerAccess(
   const organisationGrant = async (organisationId: string): Promise<OrganisationGrant> =>
     user ? { role: await roles.load(organisationId), platformAdmin: viewer.isAdmin } : NO_GRANT;
 
+  async function readOpportunityGrant(opportunityId: string): Promise<OpportunityGrant> {
+    if (!user) return NO_OPPORTUNITY_GRANT;
+    const membership = await memberships.load(opportunityId);
+    if (!membership)
+      return { organisation: { role: null, platformAdmin: viewer.isAdmin }, member: null };
+    return {
+      organisation: await organisationGrant(membership.organisationId),
+      member: membership.member,
+    };
+  }
+  const opportunityGrants = new Map<string, OpportunityGrant>();
+
   return {
     organisation: organisationGrant,
 
     /** The viewer's grant on an opportunity: through its organisation and their own place on it. */
     async opportunity(opportunityId: string): Promise<OpportunityGrant> {
-      if (!user) return NO_OPPORTUNITY_GRANT;
-      const membership = await memberships.load(opportunityId);
-      if (!membership)
-        return { organisation: { role: null, platformAdmin: viewer.isAdmin }, member: null };
-      return {
-        organisation: await organisationGrant(membership.organisationId),
-        member: membership.member,
-      };
+      const grant = await readOpportunityGrant(opportunityId);
+      opportunityGrants.set(opportunityId, grant);
+      return grant;
+    },
+
+    /**
+     * The grant on an opportunity already read in this request, without waiting: the fields of a
+     * list's rows ask it fifty times over.
+     */
+    knownOpportunity(opportunityId: string): OpportunityGrant | undefined {
+      return opportunityGrants.get(opportunityId);
     },
 
     /** Forget what was read: the viewer's own team changes within this request. */
     forget(id: string): void {
       roles.clear(id);
       memberships.clear(id);
+      opportunityGrants.delete(id);
     },
   };
 }

@@ -16,7 +16,12 @@ import type { OpportunityGrant, OpportunityRow } from '../opportunities/opportun
 import { idOf } from '../opportunities/opportunities.refs';
 import { applicationFiltersSchema, teamSeesIdentity } from './applications.dashboard';
 import { isIdentityField } from './applications.elements';
-import { ApplicationRef, ApplicationStatusEnum, PaymentStatusEnum } from './applications.refs';
+import {
+  ApplicationRef,
+  ApplicationStatusEnum,
+  PaymentStatusEnum,
+  opportunityLoader,
+} from './applications.refs';
 import { applicationPolicy } from './applications.service';
 
 interface ApplicationUser {
@@ -32,8 +37,9 @@ export async function readableOpportunity(
   context: GraphQLContext,
   id: string,
 ): Promise<{ opportunity: OpportunityRow; grant: OpportunityGrant }> {
-  const [[opportunity], grant] = await Promise.all([
-    context.services.opportunities.byIds([id]),
+  // Through the request's loader: the rows' own fields (blind review) read the same opportunity.
+  const [opportunity, grant] = await Promise.all([
+    opportunityLoader(context).load(id),
     context.access.opportunity(id),
   ]);
   if (!opportunity || opportunity.status === 'DELETED') throw AppError.notFound('opportunity');

@@ -478,6 +478,35 @@ describe('blind review', () => {
       names.data.opportunityApplications.data.map((item: { name: string | null }) => item.name),
     ).toEqual([null, null]);
   });
+
+  it("reads the answers behind a list's rows, without identity fields for a blind reviewer", async () => {
+    const row = await opportunity('Blind Answers');
+    await server.database.db
+      .update(opportunities)
+      .set({ blindReview: true })
+      .where(eq(opportunities.id, row.id));
+    await seed(row.id, [{ code: 'BLA-AAAAA1', name: 'Anna Early', answers: { style: 'jazz' } }]);
+    const ANSWERS = `query($id: ID!) { opportunityApplications(id: $id) {
+      data { code answers elements { slug value } answered_form { fields { slug } } } } }`;
+    const read = async (viewer: typeof people.manager) => {
+      const body = await call(ANSWERS, { id: row.id }, viewer);
+      expect(body.errors).toBeUndefined();
+      return body.data.opportunityApplications.data[0];
+    };
+    const managers = await read(people.manager);
+    expect(managers.answers).toMatchObject({ full_name: 'Anna Early', style: 'jazz' });
+    expect(managers.elements.map((element: { slug: string }) => element.slug)).toContain(
+      'full_name',
+    );
+    expect(managers.answered_form.fields.map((field: { slug: string }) => field.slug)).toContain(
+      'style',
+    );
+    const reviewers = await read(people.reviewer);
+    expect(reviewers.answers).toEqual({ style: 'jazz' });
+    expect(reviewers.elements.map((element: { slug: string }) => element.slug)).not.toContain(
+      'full_name',
+    );
+  });
 });
 
 /** Counts the statements the app sends to the database while `run` runs. */
@@ -516,7 +545,7 @@ describe('the cost of a page', () => {
     const PAGE = `query($id: ID!, $first: Int) {
       opportunityApplications(id: $id, first: $first, filters: { sort: rate }) {
         paginatorInfo { total }
-        data { id code status payment_status name email artist_name rate user_rate created_at submitted_at } } }`;
+        data { id code status payment_status name email artist_name rate user_rate created_at submitted_at answers } } }`;
     const page = (first: number) => async () => {
       const body = await call(PAGE, { id: row.id, first }, people.reviewer);
       expect(body.errors).toBeUndefined();

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { preparedByShape } from '../../db/prepared';
 import type {
   OpportunitiesService,
   OpportunityGrant,
@@ -28,7 +29,12 @@ import type {
 import type { UsersService } from '../users/users.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { applicationPolicy } from './applications.policy';
-import { applications, type ApplicationRow } from './applications.table';
+import {
+  applicationSummaryColumns,
+  applications,
+  type ApplicationRow,
+  type ApplicationSummary,
+} from './applications.table';
 
 /** Shown to the opportunity's team (applicationPolicy.isShownToTeam), as a condition. */
 // Written as the team list index's predicate (applications_team_list_idx), literal and all, so
@@ -201,6 +207,45 @@ export function createApplicationsDashboard({
     );
   }
 
+  // The list as it opens, sorted or narrowed by status (what the dashboard mostly reads): one
+  // statement per shape, prepared. Searches and the other filters are built per request.
+  interface ListShape {
+    byStatus: boolean;
+    sort: ApplicationSortField;
+    asc: boolean;
+    seesIdentity: boolean;
+  }
+  const listedBy = ({ byStatus }: { byStatus: boolean }) =>
+    and(
+      eq(applications.opportunityId, sql.placeholder('opportunityId')),
+      shownToTeam,
+      byStatus
+        ? sql`${applications.status} = any(${sql.placeholder('status')}::text[])`
+        : undefined,
+    );
+  const pageStatement = preparedByShape('dashboard_page', (shape: ListShape) =>
+    db
+      .select(applicationSummaryColumns)
+      .from(applications)
+      .where(listedBy(shape))
+      .orderBy(...orderOf(shape.sort, shape.asc, shape.seesIdentity))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const totalStatement = preparedByShape('dashboard_total', (shape: { byStatus: boolean }) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(listedBy(shape)),
+  );
+  const narrowsBeyondStatus = (filters: ApplicationFilters) =>
+    Boolean(filters.q?.trim()) ||
+    filters.min_rate != null ||
+    filters.max_rate != null ||
+    filters.unrated != null ||
+    Boolean(filters.payment_status?.length) ||
+    Boolean(filters.answers?.length);
+
   return {
     /** One page of an opportunity's applications and how many match in all. */
     async page(
@@ -208,12 +253,30 @@ export function createApplicationsDashboard({
       filters: ApplicationFilters,
       request: { first: number; page: number },
       view: DashboardView,
-    ): Promise<{ rows: ApplicationRow[]; total: number }> {
+    ): Promise<{ rows: ApplicationSummary[]; total: number }> {
+      if (!narrowsBeyondStatus(filters)) {
+        const byStatus = Boolean(filters.status?.length);
+        const values = { opportunityId, status: filters.status ?? [] };
+        const [rows, [counted]] = await Promise.all([
+          pageStatement({
+            byStatus,
+            sort: filters.sort ?? 'created_at',
+            asc: filters.asc ?? false,
+            seesIdentity: view.seesIdentity,
+          }).execute({
+            ...values,
+            limit: request.first,
+            offset: pageOffset(request.page, request.first),
+          }),
+          totalStatement({ byStatus }).execute(values),
+        ]);
+        return { rows, total: Number(counted?.total ?? 0) };
+      }
       const where = whereOf(opportunityId, filters, view);
       const order = orderOf(filters.sort ?? 'created_at', filters.asc ?? false, view.seesIdentity);
       const [rows, [counted]] = await Promise.all([
         db
-          .select()
+          .select(applicationSummaryColumns)
           .from(applications)
           .where(where)
           .orderBy(...order)

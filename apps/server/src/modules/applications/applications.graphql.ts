@@ -15,30 +15,55 @@ import {
   ApplicationStatusEnum,
   PaymentStatusEnum,
   ReviewApplicationStatusEnum,
+  applicationContent,
   applicationFor,
   opportunityLoader,
 } from './applications.refs';
 import {
   applicationPolicy,
   type ApplicationActor,
-  type ApplicationRow,
   type ApplicationStatusChangeRow,
+  type ApplicationSummary,
 } from './applications.service';
 
-/** Whether this viewer sees who applied (blind review hides it from reviewers). */
-async function seesIdentity(application: ApplicationRow, context: GraphQLContext) {
+const teamSeesIdentityByRequest = new WeakMap<
+  GraphQLContext,
+  Map<string, boolean | Promise<boolean>>
+>();
+
+/**
+ * Whether this viewer sees who applied (blind review hides it from reviewers). For the team it is
+ * one answer per opportunity and request, given at once when known: the rows of a list then
+ * resolve their identity fields without each waiting on it.
+ */
+function seesIdentity(
+  application: ApplicationSummary,
+  context: GraphQLContext,
+): boolean | Promise<boolean> {
   const viewerId = context.viewer.user?.id;
   if (applicationPolicy.isApplicant(viewerId, application)) return true;
-  const [grant, opportunity] = await Promise.all([
+  let decisions = teamSeesIdentityByRequest.get(context);
+  if (!decisions) {
+    decisions = new Map();
+    teamSeesIdentityByRequest.set(context, decisions);
+  }
+  const known = decisions.get(application.opportunityId);
+  if (known !== undefined) return known;
+  const deciding = Promise.all([
     context.access.opportunity(application.opportunityId),
     opportunityLoader(context).load(application.opportunityId),
-  ]);
-  return applicationPolicy.seesIdentity(
-    viewerId,
-    grant,
-    application,
-    opportunity?.blindReview ?? true,
-  );
+  ]).then(([grant, opportunity]) => {
+    const sees = applicationPolicy.seesIdentity(
+      viewerId,
+      grant,
+      application,
+      opportunity?.blindReview ?? true,
+    );
+    decisions.set(application.opportunityId, sees);
+    return sees;
+  });
+  decisions.set(application.opportunityId, deciding);
+  return deciding;
 }
 
 async function applicantOf(context: GraphQLContext): Promise<ApplicationActor> {
@@ -95,13 +120,13 @@ export function registerApplicationsGraphQL(): void {
     });
 
   const ViewerCanRef = builder
-    .objectRef<{ application: ApplicationRow; context: GraphQLContext }>('ApplicationViewerCan')
+    .objectRef<{ application: ApplicationSummary; context: GraphQLContext }>('ApplicationViewerCan')
     .implement({
       description: 'What the viewer may do with this application now.',
       fields: (t) => {
-        const grantOf = (row: { application: ApplicationRow; context: GraphQLContext }) =>
+        const grantOf = (row: { application: ApplicationSummary; context: GraphQLContext }) =>
           row.context.access.opportunity(row.application.opportunityId);
-        const isApplicant = (row: { application: ApplicationRow; context: GraphQLContext }) =>
+        const isApplicant = (row: { application: ApplicationSummary; context: GraphQLContext }) =>
           applicationPolicy.isApplicant(row.context.viewer.user?.id, row.application);
         return {
           edit: t.boolean({
@@ -135,8 +160,15 @@ export function registerApplicationsGraphQL(): void {
 
   const hidden =
     <Key extends 'name' | 'email' | 'address' | 'artistName'>(key: Key) =>
-    async (application: ApplicationRow, _args: object, context: GraphQLContext) =>
-      (await seesIdentity(application, context)) ? application[key] : null;
+    (application: ApplicationSummary, _args: object, context: GraphQLContext) => {
+      const sees = seesIdentity(application, context);
+      const value = application[key];
+      return typeof sees === 'boolean'
+        ? sees
+          ? value
+          : null
+        : sees.then((known) => (known ? value : null));
+    };
 
   ApplicationRef.implement({
     description: "One account's application to one opportunity.",
@@ -154,10 +186,13 @@ export function registerApplicationsGraphQL(): void {
         type: ApplicationFormRef,
         description:
           "The form as this application answers it: the fields it was submitted with (a draft: the current ones), with the form's current settings.",
-        resolve: async (row, _args, context) => ({
-          ...(await context.services.forms.formOf(row.opportunityId, row.formType)),
-          fields: row.formSnapshot,
-        }),
+        resolve: async (row, _args, context) => {
+          const [form, { formSnapshot }] = await Promise.all([
+            context.services.forms.formOf(row.opportunityId, row.formType),
+            applicationContent(context, row),
+          ]);
+          return { ...form, fields: formSnapshot };
+        },
       }),
       payment_option_id: t.id({
         nullable: true,
@@ -175,15 +210,23 @@ export function registerApplicationsGraphQL(): void {
       answers: t.field({
         type: 'JSON',
         description: 'Answers by field slug (without identity fields under blind review).',
-        resolve: async (row, _args, context) =>
-          (await seesIdentity(row, context))
-            ? row.answers
-            : withoutIdentity(row.formSnapshot, row.answers as Answers),
+        resolve: async (row, _args, context) => {
+          const [{ formSnapshot, answers }, sees] = await Promise.all([
+            applicationContent(context, row),
+            seesIdentity(row, context),
+          ]);
+          return sees ? answers : withoutIdentity(formSnapshot, answers as Answers);
+        },
       }),
       elements: t.field({
         type: [ElementRef],
-        resolve: async (row, _args, context) =>
-          elementsOf(row.formSnapshot, row.answers, !(await seesIdentity(row, context))),
+        resolve: async (row, _args, context) => {
+          const [{ formSnapshot, answers }, sees] = await Promise.all([
+            applicationContent(context, row),
+            seesIdentity(row, context),
+          ]);
+          return elementsOf(formSnapshot, answers, !sees);
+        },
       }),
       opportunity: t.field({
         type: OpportunityRef,
@@ -215,7 +258,7 @@ export function registerApplicationsGraphQL(): void {
 
   const ApplicationPaginator = paginatorType('Application', ApplicationRef);
 
-  const StatusInfoRef = builder.objectRef<ApplicationRow>('ApplicationStatusInfo').implement({
+  const StatusInfoRef = builder.objectRef<ApplicationSummary>('ApplicationStatusInfo').implement({
     description: 'Where an application stands and how it got there.',
     fields: (t) => ({
       id: t.exposeID('id'),

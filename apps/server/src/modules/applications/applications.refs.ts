@@ -5,10 +5,15 @@ import type { GraphQLContext } from '../../graphql/context';
 import { AppError } from '../../lib/errors';
 import type { OpportunityGrant, OpportunityRow } from '../opportunities/opportunities.service';
 import { idOf } from '../opportunities/opportunities.refs';
-import { applicationPolicy, type ApplicationRow } from './applications.service';
+import {
+  applicationPolicy,
+  type ApplicationRow,
+  type ApplicationSummary,
+} from './applications.service';
 
 /** The GraphQL types the application feature's schema files share. */
-export const ApplicationRef = builder.objectRef<ApplicationRow>('Application');
+// Lists give summaries; the fields that need the answers read them through `applicationContent`.
+export const ApplicationRef = builder.objectRef<ApplicationSummary>('Application');
 export const ApplicationStatusEnum = builder.enumType('ApplicationStatus', {
   values: APPLICATION_STATUSES,
 });
@@ -32,6 +37,17 @@ export function applicationLoader(context: GraphQLContext) {
     loaders.set(context, loader);
   }
   return loader;
+}
+
+/** The whole application behind a summary (its form and answers), read once per request. */
+export async function applicationContent(
+  context: GraphQLContext,
+  application: ApplicationSummary | ApplicationRow,
+): Promise<ApplicationRow> {
+  if ('answers' in application) return application;
+  const row = await applicationLoader(context).load(application.id);
+  if (!row) throw AppError.notFound('application');
+  return row;
 }
 
 const opportunityLoaders = new WeakMap<GraphQLContext, DataLoader<string, OpportunityRow | null>>();

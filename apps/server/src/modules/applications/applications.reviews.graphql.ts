@@ -18,6 +18,7 @@ import {
   type ApplicationCommentRow,
   type ApplicationReviewRow,
   type ApplicationRow,
+  type ApplicationSummary,
 } from './applications.service';
 
 /** Reviews and comments of one application rarely fill a page this long. */
@@ -63,7 +64,7 @@ const viewerRateLoader = perRequest<number | null>((context, ids) => {
 function readsAsTeam(
   viewerId: string | undefined,
   grant: OpportunityGrant,
-  application: ApplicationRow,
+  application: ApplicationSummary,
 ): boolean {
   return (
     !applicationPolicy.isApplicant(viewerId, application) &&
@@ -71,9 +72,23 @@ function readsAsTeam(
   );
 }
 
-async function viewerReadsAsTeam(application: ApplicationRow, context: GraphQLContext) {
+async function viewerReadsAsTeam(application: ApplicationSummary, context: GraphQLContext) {
   const grant = await context.access.opportunity(application.opportunityId);
   return readsAsTeam(context.viewer.user?.id, grant, application);
+}
+
+/**
+ * `value()` for the team, null for anyone else (the applicant). Answered at once once the
+ * viewer's grant is known, as it is for every row of a list after the first.
+ */
+function forTeam<Value>(
+  application: ApplicationSummary,
+  context: GraphQLContext,
+  value: () => Value | Promise<Value>,
+): Value | null | Promise<Value | null> {
+  const known = context.access.knownOpportunity(application.opportunityId);
+  if (known) return readsAsTeam(context.viewer.user?.id, known, application) ? value() : null;
+  return viewerReadsAsTeam(application, context).then((team) => (team ? value() : null));
 }
 
 const invalid = (field: string, message: string): never => {
@@ -188,24 +203,22 @@ export function registerApplicationReviewsGraphQL(): void {
       nullable: true,
       description:
         "The average of the team's ratings; null before anyone rated, and for the applicant.",
-      resolve: async (application, _args, context) =>
-        application.ratingCount > 0 && (await viewerReadsAsTeam(application, context))
-          ? application.ratingTotal / application.ratingCount
-          : null,
+      resolve: (application, _args, context) =>
+        forTeam(application, context, () =>
+          application.ratingCount > 0 ? application.ratingTotal / application.ratingCount : null,
+        ),
     }),
     rating_count: t.int({
       nullable: true,
       description: 'How many team members rated it; null for the applicant.',
-      resolve: async (application, _args, context) =>
-        (await viewerReadsAsTeam(application, context)) ? application.ratingCount : null,
+      resolve: (application, _args, context) =>
+        forTeam(application, context, () => application.ratingCount),
     }),
     user_rate: t.int({
       nullable: true,
       description: "The viewer's own rating; null when they have not rated it.",
-      resolve: async (application, _args, context) =>
-        (await viewerReadsAsTeam(application, context))
-          ? viewerRateLoader(context).load(application.id)
-          : null,
+      resolve: (application, _args, context) =>
+        forTeam(application, context, () => viewerRateLoader(context).load(application.id)),
     }),
   }));
 

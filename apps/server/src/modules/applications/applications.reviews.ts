@@ -1,6 +1,7 @@
 import { pageOffset } from '@encore/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { isAnyOf } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ApplicationsService } from './applications.service';
@@ -42,6 +43,16 @@ export function createApplicationReviews({
   applications: applicationsService,
   clock,
 }: ApplicationReviewsDependencies) {
+  const ratesStatement = db
+    .select({ applicationId: applicationReviews.applicationId, rate: applicationReviews.rate })
+    .from(applicationReviews)
+    .where(
+      and(
+        eq(applicationReviews.userId, sql.placeholder('userId')),
+        isAnyOf(applicationReviews.applicationId, 'ids'),
+      ),
+    )
+    .prepare('application_rates_by');
   /**
    * Every write to an application's reviews holds its row first, so two reviewers rating at once
    * add to the kept total one after the other.
@@ -128,15 +139,7 @@ export function createApplicationReviews({
     /** One reviewer's own rating of each application asked about (null where none), in one query. */
     async ratesBy(userId: string, applicationIds: readonly string[]): Promise<(number | null)[]> {
       if (applicationIds.length === 0) return [];
-      const rows = await db
-        .select({ applicationId: applicationReviews.applicationId, rate: applicationReviews.rate })
-        .from(applicationReviews)
-        .where(
-          and(
-            eq(applicationReviews.userId, userId),
-            inArray(applicationReviews.applicationId, [...applicationIds]),
-          ),
-        );
+      const rows = await ratesStatement.execute({ userId, ids: applicationIds });
       const byId = new Map(rows.map((row) => [row.applicationId, row.rate]));
       return applicationIds.map((id) => byId.get(id) ?? null);
     },

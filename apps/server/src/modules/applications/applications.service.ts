@@ -18,8 +18,9 @@ import {
   type ReviewApplicationStatus,
   type ValidationMap,
 } from '@encore/core';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { isAnyOf, preparedByShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { translatorFor, type Translate } from '../../lib/i18n';
@@ -36,9 +37,11 @@ import { applicationCode } from './applications.code';
 import { applicationPolicy } from './applications.policy';
 import {
   applicationStatusChanges,
+  applicationSummaryColumns,
   applications,
   type ApplicationRow,
   type ApplicationStatusChangeRow,
+  type ApplicationSummary,
 } from './applications.table';
 
 export { applicationPolicy } from './applications.policy';
@@ -48,6 +51,7 @@ export type {
   ApplicationReviewRow,
   ApplicationRow,
   ApplicationStatusChangeRow,
+  ApplicationSummary,
 } from './applications.table';
 
 /** Files attached to an application: its applicant and the opportunity's reviewers read them. */
@@ -105,6 +109,46 @@ export function createApplicationsService({
   clock,
   log,
 }: ApplicationsDependencies) {
+  const userApplicationsOf = ({ byStatus }: { byStatus: boolean }) =>
+    and(
+      eq(applications.userId, sql.placeholder('userId')),
+      byStatus ? eq(applications.status, sql.placeholder('status')) : undefined,
+    );
+  const userPageStatement = preparedByShape(
+    'user_applications_page',
+    (shape: {
+      byStatus: boolean;
+      sort: NonNullable<UserApplicationFilters['sort']>;
+      asc: boolean;
+    }) => {
+      const column = {
+        status: applications.status,
+        updated_at: applications.updatedAt,
+        created_at: applications.createdAt,
+      }[shape.sort];
+      return db
+        .select(applicationSummaryColumns)
+        .from(applications)
+        .where(userApplicationsOf(shape))
+        .orderBy(shape.asc ? asc(column) : desc(column), desc(applications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    },
+  );
+  const userTotalStatement = preparedByShape(
+    'user_applications_total',
+    (shape: { byStatus: boolean }) =>
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(userApplicationsOf(shape)),
+  );
+  const byIdsStatement = db
+    .select()
+    .from(applications)
+    .where(isAnyOf(applications.id, 'ids'))
+    .prepare('applications_by_ids');
+
   async function requireById(id: string, executor: Executor = db): Promise<ApplicationRow> {
     const [row] = await executor.select().from(applications).where(eq(applications.id, id));
     if (!row) throw AppError.notFound('application');
@@ -355,10 +399,7 @@ export function createApplicationsService({
 
     async byIds(ids: readonly string[]): Promise<ApplicationRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(applications)
-        .where(inArray(applications.id, [...ids]));
+      return byIdsStatement.execute({ ids });
     },
 
     /** The viewer's application to an opportunity, if they started one. */
@@ -375,30 +416,20 @@ export function createApplicationsService({
       userId: string,
       filters: UserApplicationFilters,
       page: { first: number; page: number },
-    ): Promise<{ rows: ApplicationRow[]; total: number }> {
-      const where = and(
-        eq(applications.userId, userId),
-        filters.status ? eq(applications.status, filters.status) : undefined,
-      );
-      const column =
-        filters.sort === 'status'
-          ? applications.status
-          : filters.sort === 'updated_at'
-            ? applications.updatedAt
-            : applications.createdAt;
-      const order: SQL[] = [filters.asc ? asc(column) : desc(column), desc(applications.id)];
+    ): Promise<{ rows: ApplicationSummary[]; total: number }> {
+      const byStatus = Boolean(filters.status);
+      const values = { userId, status: filters.status ?? null };
       const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(applications)
-          .where(where)
-          .orderBy(...order)
-          .limit(page.first)
-          .offset(pageOffset(page.page, page.first)),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(applications)
-          .where(where),
+        userPageStatement({
+          byStatus,
+          sort: filters.sort ?? 'created_at',
+          asc: !!filters.asc,
+        }).execute({
+          ...values,
+          limit: page.first,
+          offset: pageOffset(page.page, page.first),
+        }),
+        userTotalStatement({ byStatus }).execute(values),
       ]);
       return { rows, total: count?.total ?? 0 };
     },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -165,6 +165,16 @@ export const applicationMessages = pgTable(
 );
 
 export type ApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * An application as lists read it: everything but the form it answered and its answers, which
+ * are most of a row (6.5 KB of JSON for a typical form) and which no list shows.
+ */
+export type ApplicationSummary = Omit<ApplicationRow, 'formSnapshot' | 'answers'>;
+const { formSnapshot: _formSnapshot, answers: _answers, ...summaryColumns } =
+  getTableColumns(applications);
+/** The columns of an ApplicationSummary, for `select(applicationSummaryColumns)`. */
+export const applicationSummaryColumns = summaryColumns;
 export type ApplicationStatusChangeRow = typeof applicationStatusChanges.$inferSelect;
 export type ApplicationReviewRow = typeof applicationReviews.$inferSelect;
 export type ApplicationCommentRow = typeof applicationComments.$inferSelect;

@@ -11,6 +11,7 @@ import {
 } from '@encore/core';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { isAnyOf } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { FilesService } from '../files/files.service';
@@ -112,6 +113,30 @@ export function createOpportunitiesService({
       .orderBy(...(order ?? [desc(opportunities.createdAt)]));
     return rows.map(({ row, current }) => ({ ...row, status: current }));
   }
+
+  const byIdsStatement = db
+    .select({ row: opportunities, current: statusAt(sql.placeholder('now')) })
+    .from(opportunities)
+    .where(isAnyOf(opportunities.id, 'ids'))
+    .prepare('opportunities_by_ids');
+  const membershipsStatement = db
+    .select({
+      id: opportunities.id,
+      organisationId: opportunities.organisationId,
+      role: opportunityMembers.role,
+      permissions: opportunityMembers.permissions,
+    })
+    .from(opportunities)
+    .leftJoin(
+      opportunityMembers,
+      and(
+        eq(opportunityMembers.opportunityId, opportunities.id),
+        eq(opportunityMembers.userId, sql.placeholder('userId')),
+        eq(opportunityMembers.status, 'accepted'),
+      ),
+    )
+    .where(isAnyOf(opportunities.id, 'ids'))
+    .prepare('opportunity_memberships_of');
 
   async function requireById(id: string, executor: Executor = db): Promise<OpportunityRow> {
     const [row] = await select(eq(opportunities.id, id), executor);
@@ -356,7 +381,8 @@ export function createOpportunitiesService({
 
     async byIds(ids: readonly string[]): Promise<OpportunityRow[]> {
       if (ids.length === 0) return [];
-      return select(inArray(opportunities.id, [...ids]));
+      const rows = await byIdsStatement.execute({ ids, now: clock().toISOString() });
+      return rows.map(({ row, current }) => ({ ...row, status: current }));
     },
 
     /** By its slug or one it had before (compare `slug` to redirect); deleted ones are not found. */
@@ -414,23 +440,7 @@ export function createOpportunitiesService({
       ids: readonly string[],
     ): Promise<Map<string, OpportunityMembership>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({
-          id: opportunities.id,
-          organisationId: opportunities.organisationId,
-          role: opportunityMembers.role,
-          permissions: opportunityMembers.permissions,
-        })
-        .from(opportunities)
-        .leftJoin(
-          opportunityMembers,
-          and(
-            eq(opportunityMembers.opportunityId, opportunities.id),
-            eq(opportunityMembers.userId, userId),
-            eq(opportunityMembers.status, 'accepted'),
-          ),
-        )
-        .where(inArray(opportunities.id, [...ids]));
+      const rows = await membershipsStatement.execute({ userId, ids });
       return new Map(
         rows.map((row) => [
           row.id,

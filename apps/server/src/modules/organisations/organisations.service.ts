@@ -7,6 +7,7 @@ import {
 } from '@encore/core';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { isAnyOf } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
@@ -71,6 +72,22 @@ export async function recordEvent(
 
 export function createOrganisationsService(deps: OrganisationsDependencies) {
   const { db, files, lookups } = deps;
+  const rolesStatement = db
+    .select({
+      organisationId: organisationMembers.organisationId,
+      role: organisationMembers.role,
+    })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(
+        eq(organisationMembers.userId, sql.placeholder('userId')),
+        eq(organisationMembers.status, 'accepted'),
+        isAnyOf(organisationMembers.organisationId, 'ids'),
+        isNull(organisations.deletedAt),
+      ),
+    )
+    .prepare('organisation_roles_of');
 
   /** A slug nobody uses, now or as an old slug: the name's, then with -2, -3 and so on. */
   async function freeSlug(base: string, executor: Executor): Promise<string> {
@@ -346,21 +363,7 @@ export function createOrganisationsService(deps: OrganisationsDependencies) {
       organisationIds: readonly string[],
     ): Promise<Map<string, OrganisationRole>> {
       if (organisationIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          organisationId: organisationMembers.organisationId,
-          role: organisationMembers.role,
-        })
-        .from(organisationMembers)
-        .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-        .where(
-          and(
-            eq(organisationMembers.userId, userId),
-            eq(organisationMembers.status, 'accepted'),
-            inArray(organisationMembers.organisationId, [...organisationIds]),
-            isNull(organisations.deletedAt),
-          ),
-        );
+      const rows = await rolesStatement.execute({ userId, ids: organisationIds });
       return new Map(rows.map((row) => [row.organisationId, row.role]));
     },
 

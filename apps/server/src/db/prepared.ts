@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * `column = any($name)`: a list of ids as one array parameter, so that a statement reading any
+ * number of them is prepared once. A prepared statement is built by drizzle once and planned by
+ * PostgreSQL once per connection; the reads every request makes (who the viewer is on an
+ * opportunity, the rows of a list) are prepared for that.
+ */
+export const isAnyOf = (column: AnyPgColumn, name: string): SQL =>
+  sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+
+interface Preparable<Statement> {
+  prepare(name: string): Statement;
+}
+
+/**
+ * Statements that differ by shape (which filters, which order) but not by values: each shape is
+ * prepared the first time it is asked, under `name_1`, `name_2`… Shapes must be few and fixed:
+ * the key is the shape, never a value.
+ */
+export function preparedByShape<Shape, Statement>(
+  name: string,
+  build: (shape: Shape) => Preparable<Statement>,
+): (shape: Shape) => Statement {
+  const statements = new Map<string, Statement>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = build(shape).prepare(`${name}_${statements.size + 1}`);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
