@@ -1,4 +1,4 @@
-import { APPLICATION_LIMITS, PAGE_SIZES, type Answers } from '@encore/core';
+import { APPLICATION_LIMITS, PAGE_SIZES, pageArgsSchema, type Answers } from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
@@ -299,7 +299,7 @@ export function registerApplicationsGraphQL(): void {
       resolve: async (_root, args, context) => {
         const request = pageRequest(args, PAGE_SIZES.applications);
         const { first, page } = parseInput(
-          z.object({ first: z.number().int().min(1).max(100), page: z.number().int().min(1) }),
+          pageArgsSchema,
           request,
           context.t,
           '',

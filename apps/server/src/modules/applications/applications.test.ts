@@ -471,6 +471,40 @@ describe('after submitting', () => {
   });
 });
 
+describe("the applicant's list", () => {
+  it('pages with the total of all of them, sorts, and keeps the total on a page past the end', async () => {
+    const applicant = await registerAccount(server, { name: 'Paula Pager' });
+    const applied = [];
+    for (const title of ['Pager Night One', 'Pager Night Two', 'Pager Night Three']) {
+      const row = await opportunity(title);
+      applied.push(await apply(applicant, row.id, personalAnswers(applicant, 'Paula Pager')));
+    }
+    const LIST = `query($first: Int, $page: Int, $filters: UserApplicationFilters) {
+      userApplications(first: $first, page: $page, filters: $filters) {
+        paginatorInfo { total count currentPage lastPage } data { id created_at } } }`;
+    const list = async (variables: object) => {
+      const body = await call(LIST, variables, applicant);
+      expect(body.errors).toBeUndefined();
+      return body.data.userApplications;
+    };
+    const ids = (page: { data: Array<{ id: string }> }): string[] =>
+      page.data.map((item) => item.id);
+    const first = await list({ first: 2 });
+    expect(first.paginatorInfo).toEqual({ total: 3, count: 2, currentPage: 1, lastPage: 2 });
+    const second = await list({ first: 2, page: 2 });
+    expect(second.paginatorInfo).toEqual({ total: 3, count: 1, currentPage: 2, lastPage: 2 });
+    const newestFirst = [...ids(first), ...ids(second)];
+    expect([...newestFirst].sort()).toEqual(applied.map((application) => application.id).sort());
+    expect((await list({ first: 2, page: 5 })).paginatorInfo).toMatchObject({ total: 3, count: 0 });
+    const oldestFirst = await list({ filters: { sort: 'created_at', asc: true } });
+    const times = oldestFirst.data.map((item: { created_at: string }) => item.created_at);
+    expect(times).toEqual([...times].sort());
+    expect([...ids(oldestFirst)].sort()).toEqual([...newestFirst].sort());
+    const none = await list({ filters: { status: 'WITHDRAWN' } });
+    expect(none.paginatorInfo.total).toBe(0);
+  });
+});
+
 describe('deciding', () => {
   it('lets the manager shortlist and accept many at once, each applicant emailed; all or nothing', async () => {
     const row = await opportunity('Decision Day');
