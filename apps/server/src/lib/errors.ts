@@ -5,6 +5,8 @@ interface AppErrorOptions {
   /** Translation key and values for the client-facing message; the message itself is the fallback. */
   messageKey?: string;
   messageValues?: Record<string, string | number>;
+  /** Values that are words to translate themselves, by their keys: `{ status: 'emails:…' }`. */
+  translatedValues?: Record<string, string>;
   validation?: ValidationMap;
   cause?: unknown;
 }
@@ -14,6 +16,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly messageKey: string | undefined;
   readonly messageValues: Record<string, string | number> | undefined;
+  readonly translatedValues: Record<string, string> | undefined;
   readonly validation: ValidationMap | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
@@ -22,6 +25,7 @@ export class AppError extends Error {
     this.code = code;
     this.messageKey = options.messageKey;
     this.messageValues = options.messageValues;
+    this.translatedValues = options.translatedValues;
     this.validation = options.validation;
   }
 
@@ -63,6 +67,7 @@ export function isAppError(error: unknown): error is AppError {
 export function translateAppError(error: AppError, t: Translate): string {
   if (!error.messageKey) return error.message;
   const values = { ...error.messageValues };
+  for (const [name, key] of Object.entries(error.translatedValues ?? {})) values[name] = t(key);
   if (typeof values.what === 'string')
     values.what = t(`attributes.${values.what}`, { defaultValue: values.what });
   return t(error.messageKey, { ...values, defaultValue: error.message });

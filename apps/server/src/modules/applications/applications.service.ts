@@ -298,7 +298,7 @@ export function createApplicationsService({
     if (!applicationPolicy.editableState(application)) {
       throw new AppError('CONFLICT', 'This application can no longer be changed.', {
         messageKey: 'errors.application_locked',
-        messageValues: { status: application.status },
+        translatedValues: { status: `emails:application_statuses.${application.status}` },
       });
     }
     requireOpen(opportunity);
@@ -549,7 +549,7 @@ export function createApplicationsService({
         if (!applicationPolicy.withdrawableState(application)) {
           throw new AppError('CONFLICT', 'This application can no longer be withdrawn.', {
             messageKey: 'errors.application_locked',
-            messageValues: { status: application.status },
+            translatedValues: { status: `emails:application_statuses.${application.status}` },
           });
         }
         await recordStatus(tx, id, application.status, 'WITHDRAWN', actor.id);

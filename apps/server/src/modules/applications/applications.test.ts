@@ -457,7 +457,7 @@ describe('after submitting', () => {
     expect(withdrawn.data.withdrawApplication.status).toBe('WITHDRAWN');
     const afterwards = await save(people.member, row.id, personalAnswers(people.member, 'Mia'));
     expect(afterwards.errors[0].message).toBe(
-      'This application can no longer be changed: it is WITHDRAWN.',
+      'This application can no longer be changed: it is withdrawn.',
     );
     const filtered = await call(
       `query { userApplications(filters: { status: WITHDRAWN }) { data { id status } } }`,
