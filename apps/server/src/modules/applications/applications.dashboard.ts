@@ -207,6 +207,29 @@ export function createApplicationsDashboard({
     );
   }
 
+  /**
+   * A page's rows, each carrying how many match in all: PostgreSQL counts once (an init plan), and
+   * the page and its total cost one round trip. A page past the end has no row to carry it.
+   */
+  const pageWithTotal = (where: SQL | undefined) =>
+    db
+      .select({
+        ...applicationSummaryColumns,
+        total: sql<number>`(${db
+          .select({ total: sql`count(*)` })
+          .from(applications)
+          .where(where)})::int`,
+      })
+      .from(applications)
+      .where(where);
+  const withoutTotals = async (
+    found: Array<ApplicationSummary & { total: number }>,
+    countAlone: () => Promise<Array<{ total: number }>>,
+  ) => ({
+    rows: found.map(({ total: _total, ...row }) => row),
+    total: found[0]?.total ?? (await countAlone())[0]?.total ?? 0,
+  });
+
   // The list as it opens, sorted or narrowed by status (what the dashboard mostly reads): one
   // statement per shape, prepared. Searches and the other filters are built per request.
   interface ListShape {
@@ -224,10 +247,7 @@ export function createApplicationsDashboard({
         : undefined,
     );
   const pageStatement = preparedByShape('dashboard_page', (shape: ListShape) =>
-    db
-      .select(applicationSummaryColumns)
-      .from(applications)
-      .where(listedBy(shape))
+    pageWithTotal(listedBy(shape))
       .orderBy(...orderOf(shape.sort, shape.asc, shape.seesIdentity))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -257,37 +277,30 @@ export function createApplicationsDashboard({
       if (!narrowsBeyondStatus(filters)) {
         const byStatus = Boolean(filters.status?.length);
         const values = { opportunityId, status: filters.status ?? [] };
-        const [rows, [counted]] = await Promise.all([
-          pageStatement({
-            byStatus,
-            sort: filters.sort ?? 'created_at',
-            asc: filters.asc ?? false,
-            seesIdentity: view.seesIdentity,
-          }).execute({
-            ...values,
-            limit: request.first,
-            offset: pageOffset(request.page, request.first),
-          }),
-          totalStatement({ byStatus }).execute(values),
-        ]);
-        return { rows, total: Number(counted?.total ?? 0) };
+        const found = await pageStatement({
+          byStatus,
+          sort: filters.sort ?? 'created_at',
+          asc: filters.asc ?? false,
+          seesIdentity: view.seesIdentity,
+        }).execute({
+          ...values,
+          limit: request.first,
+          offset: pageOffset(request.page, request.first),
+        });
+        return withoutTotals(found, () => totalStatement({ byStatus }).execute(values));
       }
       const where = whereOf(opportunityId, filters, view);
       const order = orderOf(filters.sort ?? 'created_at', filters.asc ?? false, view.seesIdentity);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select(applicationSummaryColumns)
-          .from(applications)
-          .where(where)
-          .orderBy(...order)
-          .limit(request.first)
-          .offset(pageOffset(request.page, request.first)),
+      const found = await pageWithTotal(where)
+        .orderBy(...order)
+        .limit(request.first)
+        .offset(pageOffset(request.page, request.first));
+      return withoutTotals(found, () =>
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(applications)
           .where(where),
-      ]);
-      return { rows, total: Number(counted?.total ?? 0) };
+      );
     },
 
     /**

@@ -482,7 +482,7 @@ describe("the applicant's list", () => {
     const LIST = `query($first: Int, $page: Int, $filters: UserApplicationFilters) {
       userApplications(first: $first, page: $page, filters: $filters) {
         paginatorInfo { total count currentPage lastPage } data { id created_at } } }`;
-    const list = async (variables: object) => {
+    const list = async (variables: Record<string, unknown>) => {
       const body = await call(LIST, variables, applicant);
       expect(body.errors).toBeUndefined();
       return body.data.userApplications;
