@@ -7,11 +7,8 @@ import { createGraphQLServer } from './graphql/yoga';
 import { registerErrorHandling } from './http/error-handler';
 import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolver';
 import { registerWebApp } from './http/web-app';
-import { translatorFor } from './lib/i18n';
 import { createInvalidationBus } from './lib/invalidation';
 import { openRedis } from './lib/redis';
-import { requestScope } from './lib/request-scope';
-import { resolveRequestLocale } from './lib/request-locale';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFilesRoutes } from './modules/files/files.routes';
@@ -140,11 +137,7 @@ export async function buildApp({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const locale = resolveRequestLocale(req);
-      const scope = { requestId: req.id, locale, t: translatorFor(locale), log: req.log };
-      const response = await requestScope.run(scope, () =>
-        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
-      );
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });

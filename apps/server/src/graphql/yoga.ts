@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
-import { categoriseRequestErrors, maskError } from './errors';
+import { finishErrors, maskError } from './errors';
 import { getSchema } from './schema';
 import { resolveLocaleFromHeaders, resolveRequestLocale } from '../lib/request-locale';
 import { translatorFor } from '../lib/i18n';
@@ -77,7 +77,7 @@ export function createGraphQLServer(
         blockFieldSuggestion: { enabled: config.isProduction },
       }),
       ...(config.isProduction ? [disableIntrospection] : []),
-      categoriseRequestErrors,
+      finishErrors,
       // Reference lists never change while the server runs: answer them from memory, per language.
       // Only the coordinates listed are cached (the default TTL is 0), and only for anonymous
       // callers, so nothing that depends on who is asking can be served to someone else.
