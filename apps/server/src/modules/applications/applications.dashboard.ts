@@ -30,10 +30,11 @@ import type { UsersService } from '../users/users.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { applicationPolicy } from './applications.policy';
 import {
+  applicationReviews,
   applicationSummaryColumns,
   applications,
   type ApplicationRow,
-  type ApplicationSummary,
+  type ListedApplication,
 } from './applications.table';
 
 /** Shown to the opportunity's team (applicationPolicy.isShownToTeam), as a condition. */
@@ -132,6 +133,7 @@ export const teamSeesIdentity = (grant: OpportunityGrant, blindReview: boolean) 
 
 /** How a viewer reads the list: blind review narrows search and sorting to the code. */
 export interface DashboardView {
+  viewerId: string;
   seesIdentity: boolean;
   /** Answer slugs this viewer may not filter by (identity fields under blind review). */
   hiddenSlugs: ReadonlySet<string>;
@@ -209,12 +211,16 @@ export function createApplicationsDashboard({
 
   /**
    * A page's rows, each carrying how many match in all: PostgreSQL counts once (an init plan), and
-   * the page and its total cost one round trip. A page past the end has no row to carry it.
+   * the page and its total cost one round trip. A page past the end has no row to carry it. The
+   * viewer's own rating of each comes along too (`user_rate`).
    */
-  const pageWithTotal = (where: SQL | undefined) =>
+  const pageWithTotal = (where: SQL | undefined, viewerId: SQLWrapper | string) =>
     db
       .select({
         ...applicationSummaryColumns,
+        viewerRate: sql<number | null>`(select ${applicationReviews.rate} from ${applicationReviews}
+          where ${applicationReviews.applicationId} = ${applications.id}
+          and ${applicationReviews.userId} = ${viewerId})`,
         total: sql<number>`(${db
           .select({ total: sql`count(*)` })
           .from(applications)
@@ -223,7 +229,7 @@ export function createApplicationsDashboard({
       .from(applications)
       .where(where);
   const withoutTotals = async (
-    found: Array<ApplicationSummary & { total: number }>,
+    found: Array<ListedApplication & { total: number }>,
     countAlone: () => Promise<Array<{ total: number }>>,
   ) => ({
     rows: found.map(({ total: _total, ...row }) => row),
@@ -247,7 +253,7 @@ export function createApplicationsDashboard({
         : undefined,
     );
   const pageStatement = preparedByShape('dashboard_page', (shape: ListShape) =>
-    pageWithTotal(listedBy(shape))
+    pageWithTotal(listedBy(shape), sql.placeholder('viewerId'))
       .orderBy(...orderOf(shape.sort, shape.asc, shape.seesIdentity))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -273,7 +279,7 @@ export function createApplicationsDashboard({
       filters: ApplicationFilters,
       request: { first: number; page: number },
       view: DashboardView,
-    ): Promise<{ rows: ApplicationSummary[]; total: number }> {
+    ): Promise<{ rows: ListedApplication[]; total: number }> {
       if (!narrowsBeyondStatus(filters)) {
         const byStatus = Boolean(filters.status?.length);
         const values = { opportunityId, status: filters.status ?? [] };
@@ -284,6 +290,7 @@ export function createApplicationsDashboard({
           seesIdentity: view.seesIdentity,
         }).execute({
           ...values,
+          viewerId: view.viewerId,
           limit: request.first,
           offset: pageOffset(request.page, request.first),
         });
@@ -291,7 +298,7 @@ export function createApplicationsDashboard({
       }
       const where = whereOf(opportunityId, filters, view);
       const order = orderOf(filters.sort ?? 'created_at', filters.asc ?? false, view.seesIdentity);
-      const found = await pageWithTotal(where)
+      const found = await pageWithTotal(where, view.viewerId)
         .orderBy(...order)
         .limit(request.first)
         .offset(pageOffset(request.page, request.first));
