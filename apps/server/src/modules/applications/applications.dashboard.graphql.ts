@@ -148,7 +148,7 @@ export function registerApplicationsDashboardGraphQL(): void {
           id,
           filters,
           request,
-          { viewerId: context.viewer.user!.id, seesIdentity, hiddenSlugs },
+          { seesIdentity, hiddenSlugs },
         );
         return toPage(rows, total, request);
       },

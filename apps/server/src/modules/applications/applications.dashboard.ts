@@ -30,11 +30,10 @@ import type { UsersService } from '../users/users.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { applicationPolicy } from './applications.policy';
 import {
-  applicationReviews,
   applicationSummaryColumns,
   applications,
   type ApplicationRow,
-  type ListedApplication,
+  type ApplicationSummary,
 } from './applications.table';
 
 /** Shown to the opportunity's team (applicationPolicy.isShownToTeam), as a condition. */
@@ -133,7 +132,6 @@ export const teamSeesIdentity = (grant: OpportunityGrant, blindReview: boolean) 
 
 /** How a viewer reads the list: blind review narrows search and sorting to the code. */
 export interface DashboardView {
-  viewerId: string;
   seesIdentity: boolean;
   /** Answer slugs this viewer may not filter by (identity fields under blind review). */
   hiddenSlugs: ReadonlySet<string>;
@@ -211,16 +209,12 @@ export function createApplicationsDashboard({
 
   /**
    * A page's rows, each carrying how many match in all: PostgreSQL counts once (an init plan), and
-   * the page and its total cost one round trip. A page past the end has no row to carry it. The
-   * viewer's own rating of each comes along too (`user_rate`).
+   * the page and its total cost one round trip. A page past the end has no row to carry it.
    */
-  const pageWithTotal = (where: SQL | undefined, viewerId: SQLWrapper | string) =>
+  const pageWithTotal = (where: SQL | undefined) =>
     db
       .select({
         ...applicationSummaryColumns,
-        viewerRate: sql<number | null>`(select ${applicationReviews.rate} from ${applicationReviews}
-          where ${applicationReviews.applicationId} = ${applications.id}
-          and ${applicationReviews.userId} = ${viewerId})`,
         total: sql<number>`(${db
           .select({ total: sql`count(*)` })
           .from(applications)
@@ -229,7 +223,7 @@ export function createApplicationsDashboard({
       .from(applications)
       .where(where);
   const withoutTotals = async (
-    found: Array<ListedApplication & { total: number }>,
+    found: Array<ApplicationSummary & { total: number }>,
     countAlone: () => Promise<Array<{ total: number }>>,
   ) => ({
     rows: found.map(({ total: _total, ...row }) => row),
@@ -253,7 +247,7 @@ export function createApplicationsDashboard({
         : undefined,
     );
   const pageStatement = preparedByShape('dashboard_page', (shape: ListShape) =>
-    pageWithTotal(listedBy(shape), sql.placeholder('viewerId'))
+    pageWithTotal(listedBy(shape))
       .orderBy(...orderOf(shape.sort, shape.asc, shape.seesIdentity))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -279,7 +273,7 @@ export function createApplicationsDashboard({
       filters: ApplicationFilters,
       request: { first: number; page: number },
       view: DashboardView,
-    ): Promise<{ rows: ListedApplication[]; total: number }> {
+    ): Promise<{ rows: ApplicationSummary[]; total: number }> {
       if (!narrowsBeyondStatus(filters)) {
         const byStatus = Boolean(filters.status?.length);
         const values = { opportunityId, status: filters.status ?? [] };
@@ -290,7 +284,6 @@ export function createApplicationsDashboard({
           seesIdentity: view.seesIdentity,
         }).execute({
           ...values,
-          viewerId: view.viewerId,
           limit: request.first,
           offset: pageOffset(request.page, request.first),
         });
@@ -298,7 +291,7 @@ export function createApplicationsDashboard({
       }
       const where = whereOf(opportunityId, filters, view);
       const order = orderOf(filters.sort ?? 'created_at', filters.asc ?? false, view.seesIdentity);
-      const found = await pageWithTotal(where, view.viewerId)
+      const found = await pageWithTotal(where)
         .orderBy(...order)
         .limit(request.first)
         .offset(pageOffset(request.page, request.first));

@@ -298,7 +298,12 @@ export function registerApplicationsGraphQL(): void {
       },
       resolve: async (_root, args, context) => {
         const request = pageRequest(args, PAGE_SIZES.applications);
-        const { first, page } = parseInput(pageArgsSchema, request, context.t, '');
+        const { first, page } = parseInput(
+          pageArgsSchema,
+          request,
+          context.t,
+          '',
+        );
         const { rows, total } = await context.services.applications.ofUser(
           context.viewer.user!.id,
           args.filters ?? {},

@@ -9,12 +9,11 @@ import {
   applicationPolicy,
   type ApplicationRow,
   type ApplicationSummary,
-  type ListedApplication,
 } from './applications.service';
 
 /** The GraphQL types the application feature's schema files share. */
 // Lists give summaries; the fields that need the answers read them through `applicationContent`.
-export const ApplicationRef = builder.objectRef<ListedApplication>('Application');
+export const ApplicationRef = builder.objectRef<ApplicationSummary>('Application');
 export const ApplicationStatusEnum = builder.enumType('ApplicationStatus', {
   values: APPLICATION_STATUSES,
 });

@@ -218,12 +218,7 @@ export function registerApplicationReviewsGraphQL(): void {
       nullable: true,
       description: "The viewer's own rating; null when they have not rated it.",
       resolve: (application, _args, context) =>
-        forTeam(application, context, () =>
-          // The team's list reads it with the page; anywhere else, for all the rows at once.
-          application.viewerRate !== undefined
-            ? application.viewerRate
-            : viewerRateLoader(context).load(application.id),
-        ),
+        forTeam(application, context, () => viewerRateLoader(context).load(application.id)),
     }),
   }));
 

@@ -52,7 +52,6 @@ export type {
   ApplicationRow,
   ApplicationStatusChangeRow,
   ApplicationSummary,
-  ListedApplication,
 } from './applications.table';
 
 /** Files attached to an application: its applicant and the opportunity's reviewers read them. */
