@@ -530,6 +530,35 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
   return count;
 }
 
+describe("the viewer's own rating", () => {
+  it('shows each team member in the list what they gave, null where they gave nothing', async () => {
+    const row = await opportunity('Rated Nights');
+    const [first, second] = await seed(row.id, [{ name: 'Ada Rated' }, { name: 'Bo Unrated' }]);
+    const RATE = `mutation($input: RateApplicationInput!) { rateApplication(input: $input) { id } }`;
+    const rated = await call(
+      RATE,
+      { input: { application_id: first!.id, rate: 4 } },
+      people.reviewer,
+    );
+    expect(rated.errors).toBeUndefined();
+    const RATES = `query($id: ID!, $filters: ApplicationFilters) {
+      opportunityApplications(id: $id, filters: $filters) { data { id user_rate rate } } }`;
+    const ratesOf = async (viewer: typeof people.manager, filters = {}) => {
+      const body = await call(RATES, { id: row.id, filters }, viewer);
+      expect(body.errors).toBeUndefined();
+      return Object.fromEntries(
+        body.data.opportunityApplications.data.map(
+          (item: { id: string; user_rate: number | null }) => [item.id, item.user_rate],
+        ),
+      );
+    };
+    expect(await ratesOf(people.reviewer)).toEqual({ [first!.id]: 4, [second!.id]: null });
+    expect(await ratesOf(people.manager)).toEqual({ [first!.id]: null, [second!.id]: null });
+    // A search is built per request rather than prepared: the same answer.
+    expect(await ratesOf(people.reviewer, { q: 'Ada' })).toEqual({ [first!.id]: 4 });
+  });
+});
+
 describe('the cost of a page', () => {
   it('reads a page of 50 with the statements a page of 5 takes, a handful in all', async () => {
     const row = await opportunity('Busy Festival');
