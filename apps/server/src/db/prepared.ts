@@ -16,18 +16,21 @@ interface Preparable<Statement> {
 
 /**
  * Statements that differ by shape (which filters, which order) but not by values: each shape is
- * prepared the first time it is asked, under `name_1`, `name_2`… Shapes must be few and fixed:
- * the key is the shape, never a value.
+ * prepared the first time it is asked, under `name_1`, `name_2`… The key is the shape, never a
+ * value. Beyond `max` shapes, odd combinations run unprepared rather than pile up.
  */
 export function preparedByShape<Shape, Statement>(
   name: string,
   build: (shape: Shape) => Preparable<Statement>,
+  max = 200,
 ): (shape: Shape) => Statement {
   const statements = new Map<string, Statement>();
   return (shape) => {
     const key = JSON.stringify(shape);
     let statement = statements.get(key);
     if (!statement) {
+      // An empty name is an unnamed statement: built and planned each time, nothing kept.
+      if (statements.size >= max) return build(shape).prepare('');
       statement = build(shape).prepare(`${name}_${statements.size + 1}`);
       statements.set(key, statement);
     }

@@ -6,6 +6,7 @@ import {
 } from '@encore/core';
 import { getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedByShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { LookupsService } from '../lookups/lookups.service';
@@ -368,18 +369,13 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
       })
       // A select over the statement, so that drizzle can prepare it.
       .from(sql`(${statement}) as search`);
-  const prepared = new Map<string, ReturnType<ReturnType<typeof answer>['prepare']>>();
-  const run = (shape: SearchShape, values: Record<string, unknown>) => {
-    const key = JSON.stringify(shape);
-    let statement = prepared.get(key);
-    if (!statement) {
-      const query = answer(searchStatement(shape));
-      if (prepared.size >= PREPARED_SHAPES_MAX) return query.execute(values);
-      statement = query.prepare(`opportunity_search_${prepared.size + 1}`);
-      prepared.set(key, statement);
-    }
-    return statement.execute(values);
-  };
+  const statementOf = preparedByShape(
+    'opportunity_search',
+    (shape: SearchShape) => answer(searchStatement(shape)),
+    PREPARED_SHAPES_MAX,
+  );
+  const run = (shape: SearchShape, values: Record<string, unknown>) =>
+    statementOf(shape).execute(values);
 
   return async function search(
     input: OpportunitySearchInput,
