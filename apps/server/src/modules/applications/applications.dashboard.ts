@@ -16,6 +16,7 @@ import {
   ne,
   or,
   sql,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
@@ -210,8 +211,15 @@ export function createApplicationsDashboard({
   /**
    * A page's rows, each carrying how many match in all: PostgreSQL counts once (an init plan), and
    * the page and its total cost one round trip. A page past the end has no row to carry it.
+   * The page is found by id first (deferred join): the rows an offset skips are read from an index
+   * alone, and only the page's own rows from the table.
    */
-  const pageWithTotal = (where: SQL | undefined) =>
+  const pageWithTotal = (
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) =>
     db
       .select({
         ...applicationSummaryColumns,
@@ -221,7 +229,19 @@ export function createApplicationsDashboard({
           .where(where)})::int`,
       })
       .from(applications)
-      .where(where);
+      .where(
+        inArray(
+          applications.id,
+          db
+            .select({ id: applications.id })
+            .from(applications)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        ),
+      )
+      .orderBy(...order);
   const withoutTotals = async (
     found: Array<ApplicationSummary & { total: number }>,
     countAlone: () => Promise<Array<{ total: number }>>,
@@ -247,10 +267,12 @@ export function createApplicationsDashboard({
         : undefined,
     );
   const pageStatement = preparedByShape('dashboard_page', (shape: ListShape) =>
-    pageWithTotal(listedBy(shape))
-      .orderBy(...orderOf(shape.sort, shape.asc, shape.seesIdentity))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+    pageWithTotal(
+      listedBy(shape),
+      orderOf(shape.sort, shape.asc, shape.seesIdentity),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ),
   );
   const totalStatement = preparedByShape('dashboard_total', (shape: { byStatus: boolean }) =>
     db
@@ -291,10 +313,12 @@ export function createApplicationsDashboard({
       }
       const where = whereOf(opportunityId, filters, view);
       const order = orderOf(filters.sort ?? 'created_at', filters.asc ?? false, view.seesIdentity);
-      const found = await pageWithTotal(where)
-        .orderBy(...order)
-        .limit(request.first)
-        .offset(pageOffset(request.page, request.first));
+      const found = await pageWithTotal(
+        where,
+        order,
+        request.first,
+        pageOffset(request.page, request.first),
+      );
       return withoutTotals(found, () =>
         db
           .select({ total: sql<number>`count(*)::int` })

@@ -80,6 +80,18 @@ export const applications = pgTable(
       .on(table.opportunityId, table.createdAt, table.id)
       .where(sql`${table.status} <> 'DRAFT' or ${table.paymentStatus} is not null`),
     index('applications_opportunity_status_idx').on(table.opportunityId, table.status),
+    // The team's list narrowed by status: its total, and its page sorted by rating or by date,
+    // from the index alone (the sort's columns and the id are in it).
+    index('applications_team_status_idx')
+      .on(
+        table.opportunityId,
+        table.status,
+        table.ratingTotal,
+        table.ratingCount,
+        table.createdAt,
+        table.id,
+      )
+      .where(sql`${table.status} <> 'DRAFT' or ${table.paymentStatus} is not null`),
     index('applications_user_created_idx').on(table.userId, table.createdAt),
   ],
 );

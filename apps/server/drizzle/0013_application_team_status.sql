@@ -1,0 +1,1 @@
+CREATE INDEX "applications_team_status_idx" ON "applications" USING btree ("opportunity_id","status","rating_total","rating_count","created_at","id") WHERE "applications"."status" <> 'DRAFT' or "applications"."payment_status" is not null;
