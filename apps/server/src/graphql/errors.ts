@@ -51,10 +51,10 @@ export function maskError(isProduction: boolean) {
         extensions: {
           ...original.extensions,
           code:
-            typeof original.extensions.code === 'string' ? original.extensions.code : 'BAD_REQUEST',
+            typeof original.extensions?.code === 'string' ? original.extensions.code : 'BAD_REQUEST',
           category: 'bad-request',
           // Yoga reads this for the status code and strips it from the response.
-          http: { status: 400, ...(original.extensions.http as object | undefined) },
+          http: { status: 400, ...(original.extensions?.http as object | undefined) },
         },
       });
     }
@@ -137,7 +137,7 @@ function multipartLimitOf(error: GraphQLError): MultipartLimit | undefined {
   const files = /^Files limit exceeded: (\d+)$/.exec(multipart);
   if (files) return { key: 'errors.too_many_files', max: Number(files[1]) };
   if (
-    error.extensions.code === 'REQUEST_ENTITY_TOO_LARGE' ||
+    error.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE' ||
     /^(Field value size|Field name size|Fields limit|Parts limit) exceeded/.test(multipart)
   ) {
     return { key: 'errors.payload_too_large' };
@@ -164,6 +164,7 @@ function isExecutionResult(value: unknown): value is ExecutionResult {
  * graphql-js can be loaded twice (its CommonJS and ESM builds, by different plugins), so class
  * identity is unreliable; the name is what graphql-js itself sets.
  */
+/** graphql-jit's errors are named GraphQLError too, and may come without extensions. */
 function isGraphQLError(value: unknown): value is GraphQLError {
   return value instanceof Error && value.name === 'GraphQLError';
 }
