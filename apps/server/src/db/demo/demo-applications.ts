@@ -96,7 +96,8 @@ interface DemoApplication {
   appliedDaysAgo: number;
   /** Reviewer account keys and their ratings. */
   ratings?: Record<string, number>;
-  comments?: Array<{ by: string; content: string }>;
+  /** `note: true` keeps it with the record (is_comment false) rather than in the discussion. */
+  comments?: Array<{ by: string; content: string; note?: boolean }>;
   /** `team: true` marks the organisation's side. */
   messages?: Array<{ by: string; team: boolean; message: string; seen: boolean }>;
 }
@@ -122,7 +123,14 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
       own_songs: true,
     },
     ratings: { maya: 5, lukas: 4 },
-    comments: [{ by: 'lukas', content: 'Lovely voice; "Salt" would open the evening well.' }],
+    comments: [
+      { by: 'lukas', content: 'Lovely voice; "Salt" would open the evening well.' },
+      {
+        by: 'maya',
+        content: 'Fee of €150 agreed by phone; she plays the sunset slot on Saturday.',
+        note: true,
+      },
+    ],
     messages: [
       {
         by: 'maya',
@@ -355,9 +363,12 @@ export async function seedDemoApplications(db: Database): Promise<boolean> {
           .where(eq(applications.id, applicationId));
       }
       for (const comment of demo.comments ?? []) {
-        await tx
-          .insert(applicationComments)
-          .values({ applicationId, userId: byKey(comment.by).id, content: comment.content });
+        await tx.insert(applicationComments).values({
+          applicationId,
+          userId: byKey(comment.by).id,
+          content: comment.content,
+          isComment: !comment.note,
+        });
       }
       for (const [index, message] of (demo.messages ?? []).entries()) {
         const sentAt = new Date(now - day + index * 60 * 60 * 1000);

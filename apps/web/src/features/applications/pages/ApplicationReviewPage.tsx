@@ -70,7 +70,8 @@ function Review({ application }: { application: ReviewApplicationFieldsFragment 
         <Box sx={{ display: 'grid', gap: 3 }}>
           <DecisionPanel application={application} />
           <RatingPanel application={application} />
-          <CommentsPanel application={application} />
+          <CommentsPanel application={application} kind="comments" />
+          <CommentsPanel application={application} kind="notes" />
         </Box>
       </Box>
     </PageFrame>

@@ -151,13 +151,42 @@ function applicationMock(subject: ReturnType<typeof application>): MockLink.Mock
 function sideMocks(id: string): MockLink.MockedResponse[] {
   return [
     {
-      request: { query: ReviewCommentsDocument, variables: { id, first: 50, page: 1 } },
+      request: {
+        query: ReviewCommentsDocument,
+        variables: { id, is_comment: true, first: 50, page: 1 },
+      },
       result: {
         data: {
           applicationComments: {
             __typename: 'ApplicationCommentPaginator',
             paginatorInfo: page([]),
             data: [],
+          },
+        },
+      },
+      maxUsageCount: ALWAYS,
+    },
+    {
+      request: {
+        query: ReviewCommentsDocument,
+        variables: { id, is_comment: false, first: 50, page: 1 },
+      },
+      result: {
+        data: {
+          applicationComments: {
+            __typename: 'ApplicationCommentPaginator',
+            paginatorInfo: page([{ id: `n-${id}`, code: '' }]),
+            data: [
+              {
+                __typename: 'ApplicationComment',
+                id: `n-${id}`,
+                content: 'Called the band: they can play both days.',
+                created_at: '2026-05-02 10:00:00',
+                is_comment: false,
+                can_delete: false,
+                user: null,
+              },
+            ],
           },
         },
       },
@@ -374,6 +403,48 @@ describe('ApplicationReviewPage', () => {
       (screen.getByRole('textbox', { name: key('comments.add') }) as HTMLTextAreaElement).value,
     ).toBe('');
     expect(screen.getByRole('button', { name: key('comments.delete') })).toBeTruthy();
+  });
+
+  it('keeps notes with the record apart from the comments', async () => {
+    const added = vi.fn(() => ({
+      data: {
+        addApplicationComment: {
+          __typename: 'ApplicationComment',
+          id: 'n-new',
+          content: 'Fee agreed by phone.',
+          created_at: '2026-05-02 12:00:00',
+          is_comment: false,
+          can_delete: true,
+          user: ana,
+        },
+      },
+    }));
+    renderPage(
+      [
+        ...baseMocks,
+        {
+          request: {
+            query: ReviewAddCommentDocument,
+            variables: {
+              input: { application_id: 'a-2', content: 'Fee agreed by phone.', is_comment: false },
+            },
+          },
+          result: added,
+        },
+      ],
+      ENTRY,
+    );
+    expect(await screen.findByText('Called the band: they can play both days.')).toBeTruthy();
+    expect(screen.getByText(key('notes.count'))).toBeTruthy();
+    expect(await screen.findByText(key('comments.empty'))).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: key('notes.add') }), {
+      target: { value: 'Fee agreed by phone.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: key('notes.submit') }));
+    await waitFor(() => expect(added).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Fee agreed by phone.', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: key('notes.delete') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: key('comments.delete') })).toBeNull();
   });
 
   it('accepts the application once the manager confirms', async () => {

@@ -26,10 +26,15 @@ import { ComposeBox } from './ComposeBox';
 
 const PAGE_SIZE = 50;
 
+/** Comments are the team's discussion; notes are what a manager keeps with the record. */
+export type CommentKind = 'comments' | 'notes';
+
 function Comment({
+  kind,
   comment,
   onDelete,
 }: {
+  kind: CommentKind;
   comment: ReviewCommentFieldsFragment;
   onDelete: (comment: ReviewCommentFieldsFragment) => void;
 }) {
@@ -59,7 +64,7 @@ function Comment({
         <IconButton
           size="small"
           onClick={() => onDelete(comment)}
-          aria-label={t('applications.review.comments.delete', { name })}
+          aria-label={t(`applications.review.${kind}.delete`, { name })}
         >
           <DeleteOutlinedIcon fontSize="small" />
         </IconButton>
@@ -68,16 +73,25 @@ function Comment({
   );
 }
 
-/** The reviewers' discussion of the application, never shown to its applicant. */
-export function CommentsPanel({ application }: { application: ReviewApplicationFieldsFragment }) {
+/** The team's comments on the application, or its notes; never shown to its applicant. */
+export function CommentsPanel({
+  application,
+  kind,
+}: {
+  application: ReviewApplicationFieldsFragment;
+  kind: CommentKind;
+}) {
   const { t } = useTranslation('pages');
+  const text = (key: string, values?: Record<string, unknown>) =>
+    t(`applications.review.${kind}.${key}`, values);
+  const isComment = kind === 'comments';
   const snackbar = useSnackbar();
   const [deleting, setDeleting] = useState<ReviewCommentFieldsFragment | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const comments = useQuery(ReviewCommentsDocument, {
-    variables: { id: application.id, first: PAGE_SIZE, page: 1 },
+    variables: { id: application.id, is_comment: isComment, first: PAGE_SIZE, page: 1 },
   });
-  // The first comment of a reviewer moves a submitted application into review.
+  // The first comment or note of the team moves a submitted application into review.
   const [add, adding] = useMutation(ReviewAddCommentDocument, {
     refetchQueries: application.status === 'SUBMITTED' ? [ReviewApplicationDocument] : [],
   });
@@ -87,7 +101,7 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
 
   const send = async (content: string) => {
     const result = await add({
-      variables: { input: { application_id: application.id, content, is_comment: true } },
+      variables: { input: { application_id: application.id, content, is_comment: isComment } },
     });
     const added = result.data?.addApplicationComment;
     if (!added) return;
@@ -123,7 +137,7 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
         };
       });
       setDeleting(null);
-      snackbar.success(t('applications.review.comments.deleted'));
+      snackbar.success(text('deleted'));
     } catch {
       // The dialog shows the error and stays open.
     }
@@ -147,7 +161,7 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
         }),
       });
     } catch {
-      snackbar.error(t('applications.review.comments.loadFailed'));
+      snackbar.error(text('loadFailed'));
     } finally {
       setLoadingMore(false);
     }
@@ -159,14 +173,12 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
   } else if (!page) {
     list = <LoadingBlock />;
   } else if (page.data.length === 0) {
-    list = (
-      <Typography color="text.secondary">{t('applications.review.comments.empty')}</Typography>
-    );
+    list = <Typography color="text.secondary">{text('empty')}</Typography>;
   } else {
     list = (
       <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 2 }}>
         {page.data.map((comment) => (
-          <Comment key={comment.id} comment={comment} onDelete={setDeleting} />
+          <Comment key={comment.id} kind={kind} comment={comment} onDelete={setDeleting} />
         ))}
       </Box>
     );
@@ -174,11 +186,11 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
 
   return (
     <PageSection
-      title={t('applications.review.comments.title')}
+      title={text('title')}
       aside={
         page && page.paginatorInfo.total > 0 ? (
           <Typography color="text.secondary">
-            {t('applications.review.comments.count', { count: page.paginatorInfo.total })}
+            {text('count', { count: page.paginatorInfo.total })}
           </Typography>
         ) : null
       }
@@ -191,18 +203,18 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
             disabled={loadingMore}
             sx={{ justifySelf: 'start' }}
           >
-            {t('applications.review.comments.more')}
+            {text('more')}
           </Button>
         ) : null}
         {application.viewer_can.comment ? (
           <ComposeBox
-            label={t('applications.review.comments.add')}
-            hint={t('applications.review.comments.private')}
-            tooLongHint={t('applications.review.comments.tooLong', {
+            label={text('add')}
+            hint={text('private')}
+            tooLongHint={text('tooLong', {
               max: APPLICATION_LIMITS.commentLength,
             })}
             maxLength={APPLICATION_LIMITS.commentLength}
-            submitLabel={t('applications.review.comments.submit')}
+            submitLabel={text('submit')}
             busy={adding.loading}
             error={adding.error}
             onSend={send}
@@ -211,8 +223,8 @@ export function CommentsPanel({ application }: { application: ReviewApplicationF
       </Box>
       <ConfirmDialog
         open={deleting !== null}
-        title={t('applications.review.comments.confirmDelete')}
-        confirmLabel={t('applications.review.comments.deleteAction')}
+        title={text('confirmDelete')}
+        confirmLabel={text('deleteAction')}
         destructive
         busy={removing.loading}
         error={removing.error}
