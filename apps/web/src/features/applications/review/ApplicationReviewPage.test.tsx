@@ -283,6 +283,31 @@ const ENTRY = '/application/a-2/review?status=SUBMITTED&at=1';
 // The next application of the queue is read ahead.
 const baseMocks = [applicationMock(A2), ...sideMocks('a-2'), queueMock, applicationMock(A3)];
 
+/** Adding a comment (or a note) to a-2, as Ana, answered by the server. */
+function addCommentMock(content: string, isComment: boolean) {
+  const added = vi.fn(() => ({
+    data: {
+      addApplicationComment: {
+        __typename: 'ApplicationComment',
+        id: isComment ? 'c-new' : 'n-new',
+        content,
+        created_at: '2026-05-02 12:00:00',
+        is_comment: isComment,
+        can_delete: true,
+        user: ana,
+      },
+    },
+  }));
+  const mock: MockLink.MockedResponse = {
+    request: {
+      query: ReviewAddCommentDocument,
+      variables: { input: { application_id: 'a-2', content, is_comment: isComment } },
+    },
+    result: added,
+  };
+  return { added, mock };
+}
+
 describe('ApplicationReviewPage', () => {
   afterEach(cleanup);
 
@@ -364,34 +389,8 @@ describe('ApplicationReviewPage', () => {
   });
 
   it('adds a comment to the team’s discussion', async () => {
-    const added = vi.fn(() => ({
-      data: {
-        addApplicationComment: {
-          __typename: 'ApplicationComment',
-          id: 'c-1',
-          content: 'Strong songwriting.',
-          created_at: '2026-05-02 11:00:00',
-          is_comment: true,
-          can_delete: true,
-          user: ana,
-        },
-      },
-    }));
-    renderPage(
-      [
-        ...baseMocks,
-        {
-          request: {
-            query: ReviewAddCommentDocument,
-            variables: {
-              input: { application_id: 'a-2', content: 'Strong songwriting.', is_comment: true },
-            },
-          },
-          result: added,
-        },
-      ],
-      ENTRY,
-    );
+    const { added, mock } = addCommentMock('Strong songwriting.', true);
+    renderPage([...baseMocks, mock], ENTRY);
     expect(await screen.findByText(key('comments.empty'))).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: key('comments.add') }), {
       target: { value: '  Strong songwriting.  ' },
@@ -406,34 +405,8 @@ describe('ApplicationReviewPage', () => {
   });
 
   it('keeps notes with the record apart from the comments', async () => {
-    const added = vi.fn(() => ({
-      data: {
-        addApplicationComment: {
-          __typename: 'ApplicationComment',
-          id: 'n-new',
-          content: 'Fee agreed by phone.',
-          created_at: '2026-05-02 12:00:00',
-          is_comment: false,
-          can_delete: true,
-          user: ana,
-        },
-      },
-    }));
-    renderPage(
-      [
-        ...baseMocks,
-        {
-          request: {
-            query: ReviewAddCommentDocument,
-            variables: {
-              input: { application_id: 'a-2', content: 'Fee agreed by phone.', is_comment: false },
-            },
-          },
-          result: added,
-        },
-      ],
-      ENTRY,
-    );
+    const { added, mock } = addCommentMock('Fee agreed by phone.', false);
+    renderPage([...baseMocks, mock], ENTRY);
     expect(await screen.findByText('Called the band: they can play both days.')).toBeTruthy();
     expect(screen.getByText(key('notes.count'))).toBeTruthy();
     expect(await screen.findByText(key('comments.empty'))).toBeTruthy();
