@@ -51,7 +51,9 @@ export function maskError(isProduction: boolean) {
         extensions: {
           ...original.extensions,
           code:
-            typeof original.extensions?.code === 'string' ? original.extensions.code : 'BAD_REQUEST',
+            typeof original.extensions?.code === 'string'
+              ? original.extensions.code
+              : 'BAD_REQUEST',
           category: 'bad-request',
           // Yoga reads this for the status code and strips it from the response.
           http: { status: 400, ...(original.extensions?.http as object | undefined) },
@@ -162,9 +164,9 @@ function isExecutionResult(value: unknown): value is ExecutionResult {
 
 /**
  * graphql-js can be loaded twice (its CommonJS and ESM builds, by different plugins), so class
- * identity is unreliable; the name is what graphql-js itself sets.
+ * identity is unreliable; the name is what graphql-js itself sets. graphql-jit's errors carry the
+ * name too, and may come without extensions.
  */
-/** graphql-jit's errors are named GraphQLError too, and may come without extensions. */
 function isGraphQLError(value: unknown): value is GraphQLError {
   return value instanceof Error && value.name === 'GraphQLError';
 }
