@@ -183,8 +183,11 @@ export type ApplicationRow = typeof applications.$inferSelect;
  * are most of a row (6.5 KB of JSON for a typical form) and which no list shows.
  */
 export type ApplicationSummary = Omit<ApplicationRow, 'formSnapshot' | 'answers'>;
-const { formSnapshot: _formSnapshot, answers: _answers, ...summaryColumns } =
-  getTableColumns(applications);
+const {
+  formSnapshot: _formSnapshot,
+  answers: _answers,
+  ...summaryColumns
+} = getTableColumns(applications);
 /** The columns of an ApplicationSummary, for `select(applicationSummaryColumns)`. */
 export const applicationSummaryColumns = summaryColumns;
 export type ApplicationStatusChangeRow = typeof applicationStatusChanges.$inferSelect;
