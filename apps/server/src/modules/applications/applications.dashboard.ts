@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { pageWithItsTotal } from '../../db/page-total';
 import { preparedByShape } from '../../db/prepared';
 import type {
   OpportunitiesService,
@@ -209,8 +210,8 @@ export function createApplicationsDashboard({
   }
 
   /**
-   * A page's rows, each carrying how many match in all: PostgreSQL counts once (an init plan), and
-   * the page and its total cost one round trip. A page past the end has no row to carry it.
+   * A page's rows, each carrying how many match in all (`pageWithItsTotal`): PostgreSQL counts once
+   * (an init plan).
    * The page is found by id first (deferred join): the rows an offset skips are read from an index
    * alone, and only the page's own rows from the table.
    */
@@ -242,13 +243,6 @@ export function createApplicationsDashboard({
         ),
       )
       .orderBy(...order);
-  const withoutTotals = async (
-    found: Array<ApplicationSummary & { total: number }>,
-    countAlone: () => Promise<Array<{ total: number }>>,
-  ) => ({
-    rows: found.map(({ total: _total, ...row }) => row),
-    total: found[0]?.total ?? (await countAlone())[0]?.total ?? 0,
-  });
 
   // The list as it opens, sorted or narrowed by status (what the dashboard mostly reads): one
   // statement per shape, prepared. Searches and the other filters are built per request.
@@ -309,7 +303,7 @@ export function createApplicationsDashboard({
           limit: request.first,
           offset: pageOffset(request.page, request.first),
         });
-        return withoutTotals(found, () => totalStatement({ byStatus }).execute(values));
+        return pageWithItsTotal(found, () => totalStatement({ byStatus }).execute(values));
       }
       const where = whereOf(opportunityId, filters, view);
       const order = orderOf(filters.sort ?? 'created_at', filters.asc ?? false, view.seesIdentity);
@@ -319,7 +313,7 @@ export function createApplicationsDashboard({
         request.first,
         pageOffset(request.page, request.first),
       );
-      return withoutTotals(found, () =>
+      return pageWithItsTotal(found, () =>
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(applications)

@@ -10,6 +10,7 @@ import { ApplicationFormRef, FormTypeEnum } from '../forms/forms.graphql';
 import { opportunityPolicy } from '../opportunities/opportunities.service';
 import { OpportunityRef, idOf } from '../opportunities/opportunities.refs';
 import { elementsOf, withoutIdentity, type ApplicationElement } from './applications.elements';
+import { teamSeesIdentity } from './applications.dashboard';
 import {
   ApplicationRef,
   ApplicationStatusEnum,
@@ -53,12 +54,7 @@ function seesIdentity(
     context.access.opportunity(application.opportunityId),
     opportunityLoader(context).load(application.opportunityId),
   ]).then(([grant, opportunity]) => {
-    const sees = applicationPolicy.seesIdentity(
-      viewerId,
-      grant,
-      application,
-      opportunity?.blindReview ?? true,
-    );
+    const sees = teamSeesIdentity(grant, opportunity?.blindReview ?? true);
     decisions.set(application.opportunityId, sees);
     return sees;
   });
@@ -298,12 +294,7 @@ export function registerApplicationsGraphQL(): void {
       },
       resolve: async (_root, args, context) => {
         const request = pageRequest(args, PAGE_SIZES.applications);
-        const { first, page } = parseInput(
-          pageArgsSchema,
-          request,
-          context.t,
-          '',
-        );
+        const { first, page } = parseInput(pageArgsSchema, request, context.t, '');
         const { rows, total } = await context.services.applications.ofUser(
           context.viewer.user!.id,
           args.filters ?? {},

@@ -20,6 +20,7 @@ import {
 } from '@encore/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { pageWithItsTotal } from '../../db/page-total';
 import { isAnyOf, preparedByShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -53,6 +54,12 @@ export type {
   ApplicationStatusChangeRow,
   ApplicationSummary,
 } from './applications.table';
+
+/** Why an application refuses a change: the status it is in, named in the reader's language. */
+const lockedIn = (status: ApplicationStatus) => ({
+  messageKey: 'errors.application_locked',
+  translatedValues: { status: `emails:application_statuses.${status}` },
+});
 
 /** Files attached to an application: its applicant and the opportunity's reviewers read them. */
 export const APPLICATION_FILE = 'application-file';
@@ -296,10 +303,11 @@ export function createApplicationsService({
 
   function requireEditable(application: ApplicationRow, opportunity: OpportunityRow) {
     if (!applicationPolicy.editableState(application)) {
-      throw new AppError('CONFLICT', 'This application can no longer be changed.', {
-        messageKey: 'errors.application_locked',
-        translatedValues: { status: `emails:application_statuses.${application.status}` },
-      });
+      throw new AppError(
+        'CONFLICT',
+        'This application can no longer be changed.',
+        lockedIn(application.status),
+      );
     }
     requireOpen(opportunity);
   }
@@ -425,11 +433,7 @@ export function createApplicationsService({
         sort: filters.sort ?? 'created_at',
         asc: !!filters.asc,
       }).execute({ ...values, limit: page.first, offset: pageOffset(page.page, page.first) });
-      const rows = found.map(({ total: _total, ...row }) => row);
-      if (found[0]) return { rows, total: found[0].total };
-      // A page past the end has no row to carry the total.
-      const [count] = await userTotalStatement({ byStatus }).execute(values);
-      return { rows, total: count?.total ?? 0 };
+      return pageWithItsTotal(found, () => userTotalStatement({ byStatus }).execute(values));
     },
 
     /** Every status the application passed through, oldest first. */
@@ -547,10 +551,11 @@ export function createApplicationsService({
         const application = await lockById(id, tx);
         if (application.userId !== actor.id) throw AppError.notFound('application');
         if (!applicationPolicy.withdrawableState(application)) {
-          throw new AppError('CONFLICT', 'This application can no longer be withdrawn.', {
-            messageKey: 'errors.application_locked',
-            translatedValues: { status: `emails:application_statuses.${application.status}` },
-          });
+          throw new AppError(
+            'CONFLICT',
+            'This application can no longer be withdrawn.',
+            lockedIn(application.status),
+          );
         }
         await recordStatus(tx, id, application.status, 'WITHDRAWN', actor.id);
         const [withdrawn] = await tx

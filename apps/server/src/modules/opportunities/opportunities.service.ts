@@ -103,6 +103,14 @@ export function createOpportunitiesService({
   copyIntoDuplicate,
 }: OpportunitiesDependencies) {
   const team = createOpportunityTeam({ db, mail, publicUrl, clock });
+  /** A stored row with the status it has now in place of the stored one. */
+  const withCurrentStatus = ({
+    row,
+    current,
+  }: {
+    row: typeof opportunities.$inferSelect;
+    current: OpportunityStatus;
+  }) => ({ ...row, status: current });
   /** Rows with their status as of now; `status` on a returned row is always the current one. */
   async function select(where: SQL | undefined, executor: Executor = db, order?: SQL[]) {
     const now = clock();
@@ -111,7 +119,7 @@ export function createOpportunitiesService({
       .from(opportunities)
       .where(where)
       .orderBy(...(order ?? [desc(opportunities.createdAt)]));
-    return rows.map(({ row, current }) => ({ ...row, status: current }));
+    return rows.map(withCurrentStatus);
   }
 
   const byIdsStatement = db
@@ -382,7 +390,7 @@ export function createOpportunitiesService({
     async byIds(ids: readonly string[]): Promise<OpportunityRow[]> {
       if (ids.length === 0) return [];
       const rows = await byIdsStatement.execute({ ids, now: clock().toISOString() });
-      return rows.map(({ row, current }) => ({ ...row, status: current }));
+      return rows.map(withCurrentStatus);
     },
 
     /** By its slug or one it had before (compare `slug` to redirect); deleted ones are not found. */
@@ -539,7 +547,7 @@ export function createOpportunitiesService({
           .where(where),
       ]);
       return {
-        rows: rows.map(({ row, current }) => ({ ...row, status: current })),
+        rows: rows.map(withCurrentStatus),
         total: Number(counted?.total ?? 0),
       };
     },
