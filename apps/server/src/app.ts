@@ -128,7 +128,7 @@ export async function buildApp({
 
   registerHealthRoutes(app, database);
   registerAnalyticsRoutes(app, services, resolveViewer);
-  registerMailRoutes(app, services);
+  registerMailRoutes(app, services, resolveViewer, config.mailOutboxPage);
   registerFilesRoutes(app, services, resolveViewer);
   registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
 

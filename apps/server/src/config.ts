@@ -18,6 +18,7 @@ const envSchema = z.object({
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Encore <no-reply@encore.local>'),
+  MAIL_OUTBOX: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -52,6 +53,11 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Whether /dev/mail shows the kept emails (without SMTP_URL) to their signed-in recipients and
+   * to platform admins. Off in production unless MAIL_OUTBOX=on: the outbox holds reset links.
+   */
+  mailOutboxPage: boolean;
   payments: {
     provider: Env['PAYMENTS_PROVIDER'];
     stripeSecretKey: string | undefined;
@@ -108,6 +114,7 @@ export function loadConfig(
     jwtSecret: env.JWT_SECRET ?? '',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailOutboxPage: (env.MAIL_OUTBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     payments: {
       provider: env.PAYMENTS_PROVIDER,
       stripeSecretKey: env.STRIPE_SECRET_KEY,

@@ -51,6 +51,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Encore is ready');
+  if (!config.smtpUrl) {
+    app.log.info(
+      config.mailOutboxPage
+        ? `SMTP_URL is not set: emails are kept, and their recipients read them at ${config.publicUrl}/dev/mail`
+        : 'SMTP_URL is not set: emails are kept in the outbox; start with MAIL_OUTBOX=on to let their recipients read them at /dev/mail',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

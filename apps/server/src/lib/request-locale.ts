@@ -1,11 +1,17 @@
 import { COOKIE_NAMES, negotiateLocale, type Locale } from '@encore/core';
 import type { FastifyRequest } from 'fastify';
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** One cookie's value; a malformed escape in it (anyone can send one) reads as no cookie. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

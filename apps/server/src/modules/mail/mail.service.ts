@@ -1,5 +1,5 @@
 import type { Locale } from '@encore/core';
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { translatorFor } from '../../lib/i18n';
@@ -55,8 +55,18 @@ export function createMailService({ db, smtpUrl, from, publicUrl }: MailServiceO
       });
     },
 
-    async outbox(limit = 50): Promise<OutboxRow[]> {
-      return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+    /** The newest kept emails: all of them, or only those sent to one address. */
+    async outbox(limit = 50, recipient?: string): Promise<OutboxRow[]> {
+      return db
+        .select()
+        .from(mailOutbox)
+        .where(
+          recipient === undefined
+            ? undefined
+            : eq(sql`lower(${mailOutbox.recipient})`, recipient.toLowerCase()),
+        )
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(limit);
     },
 
     close(): void {
