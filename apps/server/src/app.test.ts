@@ -28,6 +28,66 @@ describe('HTTP conventions', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps the content security policy to the origins the product uses', async () => {
+    const policy = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy');
+    const directive = (name: string) =>
+      policy
+        ?.split(';')
+        .find((part) => part.trim().startsWith(`${name} `))
+        ?.trim();
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+    expect(directive('img-src')).toBe("img-src 'self' data: blob:");
+    expect(directive('script-src')).toBe("script-src 'self'");
+  });
+
+  it('promises HTTPS (HSTS) only on a request that came over HTTPS', async () => {
+    const plain = await fetch(`${server.url}/healthz`);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const behindProxy = await startTestServer({ trustProxy: true });
+    try {
+      const secure = await fetch(`${behindProxy.url}/healthz`, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('answers a POST of an unsupported content type with the error envelope', async () => {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      undefined,
+    ]) {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: contentType ? { 'content-type': contentType } : {},
+        body: 'query={ __typename }',
+      });
+      expect(response.status).toBe(415);
+      const body = await response.json();
+      expect(body.errors[0].extensions).toMatchObject({
+        code: 'BAD_REQUEST',
+        category: 'bad-request',
+      });
+      expect(body.errors[0].message).toBe(
+        'Send the request as JSON (application/json) or as multipart/form-data.',
+      );
+    }
+  });
+
+  it('reads a malformed cookie escape as no cookie rather than failing the request', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'locale=%E0%A4%A' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
   it('answers an unknown route with a JSON 404 naming it', async () => {
     const response = await fetch(`${server.url}/api/nothing-here`);
     expect(response.status).toBe(404);

@@ -24,6 +24,13 @@ interface ClientError {
   validation?: Record<string, string[]>;
 }
 
+/** Yoga's own refusal of a body it cannot read comes without a body; it answers like Fastify's. */
+export const unsupportedMediaType = () =>
+  Object.assign(new Error('Unsupported media type'), {
+    statusCode: 415,
+    code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  });
+
 function describe(error: FastifyError | AppError | Error, req: FastifyRequest): ClientError {
   const t = translatorFor(resolveRequestLocale(req));
   if (error instanceof AppError) {
@@ -42,6 +49,9 @@ function describe(error: FastifyError | AppError | Error, req: FastifyRequest): 
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, code: 'BAD_REQUEST', message: t('errors.malformed_json') };
+  }
+  if (status === 415 || fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, code: 'BAD_REQUEST', message: t('errors.unsupported_media_type') };
   }
   if (status === 429) return { status, code: 'RATE_LIMITED', message: t('errors.rate_limited') };
   if (status >= 400 && status < 500) {
