@@ -146,7 +146,8 @@ try {
     // seen (signature checked) and again (remembered until it expires).
     const secret = 'bench-secret-bench-secret-bench-secret!!';
     const signer = createAccessTokens(secret);
-    const signFor = () => signer.sign({ id: randomUUID(), role: 'organiser', sessionVersion: 1 });
+    const signFor = () =>
+      signer.sign({ id: randomUUID(), role: 'organiser', sessionVersion: 1 }, randomUUID());
     const distinct = await Promise.all(Array.from({ length: 5_000 }, signFor));
     const verifier = createAccessTokens(secret);
     await verifier.verify(await signFor()); // the key is imported on first use

@@ -56,6 +56,7 @@ export function createServices({
     redis,
     prefix: config.redisPrefix,
     enabled: config.rateLimits.enabled,
+    clock,
   });
   // Who may read a private file, per owning feature; a feature that owns files adds its policy here.
   const fileReadPolicies: FileReadPolicies = {
@@ -114,6 +115,8 @@ export function createServices({
       db,
       users,
       accessTokens: createAccessTokens(config.jwtSecret),
+      invalidation,
+      secret: config.jwtSecret,
       mail,
       organisations,
       opportunities,

@@ -17,6 +17,16 @@ import { withDatabase } from './global-setup';
 
 /** A fresh database for one test file, copied from the run's migrated template. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const [handle] = await openTestDatabaseConnections(1);
+  return handle!;
+}
+
+/**
+ * One fresh database, opened `count` times: on PostgreSQL each handle is its own pool on the same
+ * database URL, as separate server processes would hold; PGlite lives in this process, so its
+ * handles are one. Closing the last handle drops the database.
+ */
+export async function openTestDatabaseConnections(count: number): Promise<DatabaseHandle[]> {
   const postgresTemplate = inject('postgresTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   if (postgresTemplate && databaseUrl) {
@@ -25,24 +35,33 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create database ${name} template ${postgresTemplate}`);
     await admin.end();
-    const handle = await openDatabase({
-      databaseUrl: withDatabase(databaseUrl, name),
-      poolSize: 5,
-    });
-    const close = handle.close;
-    return {
+    let open = count;
+    const handles = await Promise.all(
+      Array.from({ length: count }, () =>
+        openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 5 }),
+      ),
+    );
+    return handles.map((handle) => ({
       ...handle,
       close: async () => {
-        await close();
+        await handle.close();
+        open -= 1;
+        if (open > 0) return;
         const dropper = new pg.Client({ connectionString: databaseUrl });
         await dropper.connect();
         await dropper.query(`drop database if exists ${name} with (force)`);
         await dropper.end();
       },
-    };
+    }));
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  return openDatabase({ loadDataDir: new Blob([dump]) });
+  const handle = await openDatabase({ loadDataDir: new Blob([dump]) });
+  let open = count;
+  const closeOnce = async () => {
+    open -= 1;
+    if (open === 0) await handle.close();
+  };
+  return Array.from({ length: count }, () => ({ ...handle, close: closeOnce }));
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -95,12 +114,16 @@ export function asUser(id: string, role: PlatformRole = 'performer'): Record<str
   return { 'x-test-user': id, 'x-test-role': role };
 }
 
-/** The real server on an ephemeral port over real HTTP, with its own database. */
+/**
+ * The real server on an ephemeral port over real HTTP, with its own database unless `database` is
+ * given (see openTestDatabaseConnections: several servers on one database, as several processes).
+ * The server closes its database when it closes.
+ */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  { clock }: { clock?: Clock } = {},
+  { clock, database: given }: { clock?: Clock; database?: DatabaseHandle } = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase();
+  const database = given ?? (await openTestDatabase());
   const config = testConfig(overrides);
   const app = await buildApp({
     config,

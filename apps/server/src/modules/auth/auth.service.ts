@@ -1,46 +1,37 @@
 import type { Locale, PlatformRole } from '@encore/core';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
+import type { InvalidationBus } from '../../lib/invalidation';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailService } from '../mail/mail.service';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import type { ProfilesService } from '../profiles/profiles.service';
-import type { AuthRateLimits } from './auth.rate-limits';
+import { createLoginThrottle, type AuthRateLimits } from './auth.rate-limits';
 import type { UserRow, UsersService } from '../users/users.service';
-import { oneTimeTokens, refreshTokens, type OneTimeTokenPurpose } from './auth.table';
+import { oneTimeTokens, type OneTimeTokenPurpose } from './auth.table';
 import { hashToken, randomToken } from '../../lib/opaque-tokens';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, type AccessTokens } from './auth.tokens';
+import type { AccessTokens } from './auth.tokens';
+import { createSessions, type AuthPayload, type RequestMeta } from './auth.sessions';
+
+export type { AuthPayload, RequestMeta } from './auth.sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const REFRESH_LIFETIME_MS = { standard: 7 * DAY_MS, rememberMe: 30 * DAY_MS } as const;
-/** Two tabs refreshing with the same token at once are legitimate, not a theft. */
-export const REFRESH_REUSE_GRACE_MS = 10_000;
 export const ONE_TIME_TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   verify_email: 2 * DAY_MS,
   reset_password: 60 * 60 * 1000,
   change_email: 2 * DAY_MS,
 };
 
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
-}
-
-export interface AuthPayload {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: 'Bearer';
-  user: UserRow;
-}
-
 export interface AuthServiceDependencies {
   db: Database;
   users: UsersService;
   accessTokens: AccessTokens;
+  /** Tells every server process that a session ended. */
+  invalidation: InvalidationBus;
+  /** The server's secret (JWT_SECRET); refresh-token successors are derived from it. */
+  secret: string;
   mail: MailService;
   organisations: OrganisationsService;
   opportunities: OpportunitiesService;
@@ -65,15 +56,12 @@ const invalidCredentials = () =>
 const wrongCurrentPassword = () =>
   AppError.validation({ 'input.current_password': ['validation.current_password'] });
 
-const invalidRefresh = () =>
-  new AppError('UNAUTHENTICATED', 'The refresh token is invalid or expired (invalid_grant).', {
-    messageKey: 'errors.refresh_invalid',
-  });
-
 export function createAuthService({
   db,
   users,
   accessTokens,
+  invalidation,
+  secret,
   mail,
   organisations,
   opportunities,
@@ -82,34 +70,17 @@ export function createAuthService({
   publicUrl,
   now = () => new Date(),
 }: AuthServiceDependencies) {
-  async function issueSession(
-    user: UserRow,
-    rememberMe: boolean,
-    meta: RequestMeta,
-    familyId = randomUUID(),
-  ) {
-    const refreshToken = randomToken();
-    const issuedAt = now();
-    await db.insert(refreshTokens).values({
-      userId: user.id,
-      familyId,
-      tokenHash: hashToken(refreshToken),
-      rememberMe,
-      expiresAt: new Date(
-        issuedAt.getTime() +
-          (rememberMe ? REFRESH_LIFETIME_MS.rememberMe : REFRESH_LIFETIME_MS.standard),
-      ),
-      ip: meta.ip ?? null,
-      userAgent: meta.userAgent?.slice(0, 500) ?? null,
-    });
-    return {
-      access_token: await accessTokens.sign(user, issuedAt),
-      refresh_token: refreshToken,
-      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-      token_type: 'Bearer' as const,
-      user,
-    };
-  }
+  const sessions = createSessions({
+    db,
+    users,
+    accessTokens,
+    invalidation,
+    refreshByIp: rateLimits.refreshByIp,
+    refreshByAccount: rateLimits.refreshByAccount,
+    secret,
+    now,
+  });
+  const loginThrottle = createLoginThrottle(rateLimits, sessions.signedInFrom);
 
   async function createOneTimeToken(userId: string, purpose: OneTimeTokenPurpose, email?: string) {
     const token = randomToken();
@@ -168,18 +139,6 @@ export function createAuthService({
     return user;
   }
 
-  async function revokeAllSessions(
-    userId: string,
-    at: Date,
-    reason: string,
-    executor: Executor,
-  ): Promise<void> {
-    await executor
-      .update(refreshTokens)
-      .set({ revokedAt: at, revokedReason: reason })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  }
-
   return {
     async register(
       input: {
@@ -192,7 +151,11 @@ export function createAuthService({
       locale: Locale,
       meta: RequestMeta,
     ): Promise<AuthPayload> {
-      await rateLimits.registerByIp.consume(meta.ip ?? UNKNOWN_IP);
+      const ip = meta.ip ?? UNKNOWN_IP;
+      // Each "already taken" answer tells whether an address has an account, so an address that
+      // gets many waits before it may ask again (docs/decisions.md, "Telling that an email is taken").
+      await rateLimits.registerTakenByIp.assertAllowed(ip);
+      await rateLimits.registerByIp.consume(ip);
       await rateLimits.registerByEmail.consume(input.email);
       const role: PlatformRole = input.type === 'ORGANISATION' ? 'organiser' : 'performer';
       const user = await users.createAccount({
@@ -203,114 +166,49 @@ export function createAuthService({
         selectedType: input.type,
         locale: input.locale ?? locale,
       });
-      if (!user) throw AppError.validation({ 'input.email': ['validation.email_taken'] });
+      if (!user) {
+        await rateLimits.registerTakenByIp.recordFailure(ip);
+        throw AppError.validation({ 'input.email': ['validation.email_taken'] });
+      }
       await organisations.team.linkInvitations(user.id, user.email);
       await opportunities.team.linkInvitations(user.id, user.email);
       await sendVerification(user);
-      return issueSession(user, false, meta);
+      return sessions.start(user, false, meta);
     },
 
     async login(
       input: { email: string; password: string; remember_me?: boolean | undefined },
       meta: RequestMeta,
-    ) {
+    ): Promise<AuthPayload> {
       const ip = meta.ip ?? UNKNOWN_IP;
-      await rateLimits.loginAttemptsByIp.consume(ip);
-      await rateLimits.loginFailuresByIp.assertAllowed(ip);
-      await rateLimits.loginFailuresByAccount.assertAllowed(input.email);
+      await loginThrottle.admit(input.email, ip);
       const user = await users.findByEmail(input.email);
       // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
       if (!user || !valid) {
-        await rateLimits.loginFailuresByIp.consume(ip);
-        await rateLimits.loginFailuresByAccount.consume(input.email);
+        await loginThrottle.failed(input.email, ip);
         throw invalidCredentials();
       }
-      return issueSession(user, input.remember_me ?? false, meta);
+      await loginThrottle.succeeded(input.email, ip);
+      return sessions.start(user, input.remember_me ?? false, meta);
     },
 
-    async refresh(refreshToken: string, meta: RequestMeta): Promise<AuthPayload> {
-      await rateLimits.refreshByIp.consume(meta.ip ?? UNKNOWN_IP);
-      const current = now();
-      // The revocation of a reused family must commit even though the request fails, so the
-      // transaction answers with an outcome and the error is raised after it.
-      const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
-          .for('update')
-          .limit(1);
-        if (!row || row.revokedAt || row.expiresAt <= current) return { kind: 'invalid' as const };
-        await rateLimits.refreshByAccount.consume(row.userId);
-        if (row.rotatedAt && current.getTime() - row.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
-          // A rotated token presented again: someone else holds this family. End it everywhere.
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: current, revokedReason: 'reuse_detected' })
-            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-          return { kind: 'reused' as const };
-        }
-        const user = await users.findActive(row.userId, tx);
-        if (!user) return { kind: 'invalid' as const };
-        if (!row.rotatedAt)
-          await tx
-            .update(refreshTokens)
-            .set({ rotatedAt: current })
-            .where(eq(refreshTokens.id, row.id));
-        const next = randomToken();
-        await tx.insert(refreshTokens).values({
-          userId: user.id,
-          familyId: row.familyId,
-          tokenHash: hashToken(next),
-          rememberMe: row.rememberMe,
-          expiresAt: new Date(
-            current.getTime() +
-              (row.rememberMe ? REFRESH_LIFETIME_MS.rememberMe : REFRESH_LIFETIME_MS.standard),
-          ),
-          ip: meta.ip ?? null,
-          userAgent: meta.userAgent?.slice(0, 500) ?? null,
-        });
-        return { kind: 'rotated' as const, user, next };
-      });
-      if (outcome.kind === 'invalid') throw invalidRefresh();
-      if (outcome.kind === 'reused') {
-        throw new AppError(
-          'UNAUTHENTICATED',
-          'The refresh token was already used (token_revoked).',
-          {
-            messageKey: 'errors.refresh_reused',
-          },
-        );
-      }
-      return {
-        access_token: await accessTokens.sign(outcome.user, current),
-        refresh_token: outcome.next,
-        expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-        token_type: 'Bearer',
-        user: outcome.user,
-      };
-    },
+    refresh: sessions.refresh,
 
-    async logout(refreshToken: string): Promise<void> {
-      const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
-        .limit(1);
-      if (!row) return;
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now(), revokedReason: 'logout' })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-    },
+    logout: sessions.end,
 
-    /** The signed-in user behind an access token, or null; tokens older than a reset are refused. */
+    /**
+     * The signed-in user behind an access token, or null: tokens older than a password reset or
+     * of a session that ended (logout, a reused refresh token) are refused.
+     */
     async userForAccessToken(token: string): Promise<Pick<UserRow, 'id' | 'role'> | null> {
       const claims = await accessTokens.verify(token);
       if (!claims) return null;
-      const user = await users.current(claims.userId);
-      if (!user) return null;
+      const [user, sessionStands] = await Promise.all([
+        users.current(claims.userId),
+        sessions.stands(claims.sessionId),
+      ]);
+      if (!user || !sessionStands) return null;
       if (user.sessionVersion !== claims.sessionVersion) return null;
       return { id: user.id, role: user.role };
     },
@@ -364,7 +262,7 @@ export function createAuthService({
       const changedAt = now();
       await db.transaction(async (tx) => {
         await users.setPassword(row.userId, passwordHash, changedAt, tx);
-        await revokeAllSessions(row.userId, changedAt, 'password_reset', tx);
+        await sessions.endAll(row.userId, changedAt, 'password_reset', tx);
       });
       const user = await users.findActive(row.userId);
       if (user) {
@@ -391,7 +289,7 @@ export function createAuthService({
       const changedAt = now();
       await db.transaction(async (tx) => {
         await users.setPassword(user.id, passwordHash, changedAt, tx);
-        await revokeAllSessions(user.id, changedAt, 'password_changed', tx);
+        await sessions.endAll(user.id, changedAt, 'password_changed', tx);
       });
       await mail.send({
         to: user.email,
@@ -400,7 +298,7 @@ export function createAuthService({
         values: { name: user.name },
       });
       const changed = await users.requireById(user.id);
-      return issueSession(changed, input.remember_me ?? false, meta);
+      return sessions.start(changed, input.remember_me ?? false, meta);
     },
 
     /**
@@ -454,7 +352,7 @@ export function createAuthService({
             },
           );
         }
-        await revokeAllSessions(user.id, deletedAt, 'account_deleted', tx);
+        await sessions.endAll(user.id, deletedAt, 'account_deleted', tx);
         await profiles.forget(user.id, tx);
         await users.erase(user.id, deletedAt, tx);
       });

@@ -1,5 +1,7 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { refreshTokens } from './auth.table';
 
 let server: TestServer;
 
@@ -51,6 +53,36 @@ async function refresh(refreshToken: string) {
     `mutation($input: RefreshTokenInput!) { refreshToken(input: $input) { ${PAYLOAD} } }`,
     { input: { refresh_token: refreshToken } },
   );
+}
+
+async function logout(refreshToken: string) {
+  return server.graphql<{ logout: { success: boolean } }>(
+    'mutation($input: RefreshTokenInput!) { logout(input: $input) { success message } }',
+    { input: { refresh_token: refreshToken } },
+  );
+}
+
+/** Refresh tokens of the account that may still be used: the newest of each session. */
+async function liveRefreshTokens(userId: string): Promise<number> {
+  const rows = await server.database.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+  return rows.length;
+}
+
+/** Moves the account's rotations beyond the grace window, as if the old token came back later. */
+async function ageRotations(userId: string): Promise<void> {
+  await server.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now() - interval '1 minute'` })
+    .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.rotatedAt} is not null`));
 }
 
 async function me(accessToken: string) {
@@ -179,18 +211,42 @@ describe('login, refresh and logout', () => {
     ]);
     expect(a.body.errors).toBeUndefined();
     expect(b.body.errors).toBeUndefined();
+    expect(a.body.data?.refreshToken.refresh_token).toBe(b.body.data?.refreshToken.refresh_token);
+  });
+
+  it('answers a reuse inside the grace window with the same successor, not a new branch', async () => {
+    const session = (await register()).body.data!.register;
+    const first = (await refresh(session.refresh_token)).body.data!.refreshToken;
+    const second = (await refresh(session.refresh_token)).body.data!.refreshToken;
+    expect(second.refresh_token).toBe(first.refresh_token);
+    expect((await me(second.access_token)).body.data?.me.id).toBe(session.user.id);
+    expect(await liveRefreshTokens(session.user.id)).toBe(1);
+
+    // The newest token has moved on meanwhile: the old one, still inside its window, follows it.
+    const third = (await refresh(first.refresh_token)).body.data!.refreshToken;
+    const late = (await refresh(session.refresh_token)).body.data!.refreshToken;
+    expect(late.refresh_token).toBe(third.refresh_token);
+    expect(await liveRefreshTokens(session.user.id)).toBe(1);
+
+    // Past the window, presenting the first token again is a theft: the session ends everywhere,
+    // its access tokens included.
+    await ageRotations(session.user.id);
+    const replay = await refresh(session.refresh_token);
+    expect(replay.body.errors?.[0]?.message).toContain('token_revoked');
+    expect(await liveRefreshTokens(session.user.id)).toBe(0);
+    expect((await refresh(third.refresh_token)).body.errors?.[0]?.message).toContain(
+      'invalid_grant',
+    );
+    expect((await me(third.access_token)).body.errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 
   it('revokes the whole family when a rotated token is reused after the grace window', async () => {
     const session = (await register()).body.data!.register;
     const next = (await refresh(session.refresh_token)).body.data!.refreshToken;
-    // Age the rotation beyond the grace window, as if an attacker replayed the old token later.
-    const { refreshTokens } = await import('./auth.table');
-    const { sql } = await import('drizzle-orm');
-    await server.database.db
-      .update(refreshTokens)
-      .set({ rotatedAt: sql`now() - interval '1 minute'` })
-      .where(sql`${refreshTokens.rotatedAt} is not null`);
+    // As if an attacker replayed the old token later.
+    await ageRotations(session.user.id);
     const replay = await refresh(session.refresh_token);
     expect(replay.body.errors?.[0]?.message).toContain('token_revoked');
     expect(replay.body.errors?.[0]?.extensions).toMatchObject({
@@ -206,16 +262,31 @@ describe('login, refresh and logout', () => {
     expect(response.body.errors?.[0]?.message).toContain('invalid_grant');
   });
 
-  it('logs out: the refresh token stops working', async () => {
+  it('logs out: the refresh token and the access token stop working at once', async () => {
     const session = (await register()).body.data!.register;
-    const out = await server.graphql<{ logout: { success: boolean } }>(
-      'mutation($input: RefreshTokenInput!) { logout(input: $input) { success message } }',
-      { input: { refresh_token: session.refresh_token } },
-    );
+    const other = (await login(session.user.email, 'violin-sonata-42')).body.data!.login;
+    // Used once, so the server has seen the session stand before it ends.
+    expect((await me(session.access_token)).body.data?.me.id).toBe(session.user.id);
+    const out = await logout(session.refresh_token);
     expect(out.body.data?.logout.success).toBe(true);
     expect((await refresh(session.refresh_token)).body.errors?.[0]?.message).toContain(
       'invalid_grant',
     );
+    expect((await me(session.access_token)).body.errors?.[0]).toMatchObject({
+      message: 'Not authenticated',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    // Another session of the same account (another device) is not signed out.
+    expect((await me(other.access_token)).body.data?.me.id).toBe(session.user.id);
+  });
+
+  it('ends a refreshed session with the token it was refreshed to, old access tokens included', async () => {
+    const session = (await register()).body.data!.register;
+    const rotated = (await refresh(session.refresh_token)).body.data!.refreshToken;
+    await logout(rotated.refresh_token);
+    for (const token of [session.access_token, rotated.access_token]) {
+      expect((await me(token)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
   });
 });
 

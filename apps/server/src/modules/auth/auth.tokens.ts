@@ -12,13 +12,15 @@ export interface AccessClaims {
   role: PlatformRole;
   /** The account's session version when the token was signed; a newer version refuses it. */
   sessionVersion: number;
+  /** The session (refresh-token family) the token was issued for; ending it refuses the token. */
+  sessionId: string;
 }
 
 /**
  * A client sends the same token with every request for up to two hours, and checking its signature
  * is a good part of what a signed-in request costs, so tokens already found valid are remembered
- * until they expire. Only the signature is remembered: whether the account still accepts the token
- * (deletion, password reset) is checked on every request.
+ * until they expire. Only the signature is remembered: whether the account and the session still
+ * accept the token (deletion, password reset, logout) is checked on every request.
  */
 const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
@@ -28,10 +30,11 @@ export function createAccessTokens(secret: string) {
   return {
     async sign(
       user: { id: string; role: PlatformRole; sessionVersion: number },
+      sessionId: string,
       now = new Date(),
     ): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ role: user.role, sv: user.sessionVersion })
+      return new SignJWT({ role: user.role, sv: user.sessionVersion, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -49,10 +52,12 @@ export function createAccessTokens(secret: string) {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
-        const role = payload.role;
+        const { sub, sv, sid, role } = payload;
+        // Tokens signed before sessions were named carry no `sid`; the client refreshes them.
+        if (typeof sub !== 'string' || typeof sv !== 'number' || typeof sid !== 'string')
+          return null;
         if (role !== 'performer' && role !== 'organiser' && role !== 'admin') return null;
-        const claims: AccessClaims = { userId: payload.sub, role, sessionVersion: payload.sv };
+        const claims: AccessClaims = { userId: sub, role, sessionVersion: sv, sessionId: sid };
         const secondsLeft = (payload.exp ?? 0) - Date.now() / 1000;
         if (secondsLeft > 0) verified.set(token, claims, { ttl: secondsLeft * 1000 });
         return claims;
