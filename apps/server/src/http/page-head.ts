@@ -41,8 +41,10 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
       ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]
       : []),
   ].join('\n    ');
-  // The page's own description replaces the site-wide one rather than standing beside it.
+  // The page's own description replaces the site-wide one rather than standing beside it. The
+  // tags go in through a function: as a replacement string, `$'` or `$&` in a title would
+  // paste parts of index.html (its script tags among them) into the page.
   return indexHtml
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
-    .replace(/<title>[^<]*<\/title>/, tags);
+    .replace(/<title>[^<]*<\/title>/, () => tags);
 }
