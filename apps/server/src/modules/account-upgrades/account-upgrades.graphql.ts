@@ -10,7 +10,12 @@ const UPGRADE_REQUESTS_PAGE_SIZE = 10;
 
 const requestSchema = z.strictObject({
   organisation_name: z.string().trim().min(2).max(150),
-  website: z.url().max(300).nullish(),
+  // A web page only: the administrators' list links to it, so no `javascript:` or `data:` URL.
+  website: z
+    .url({ protocol: /^https?$/ })
+    .trim()
+    .max(300)
+    .nullish(),
   message: z.string().trim().min(20).max(2000),
 });
 const decideSchema = z.strictObject({

@@ -82,6 +82,23 @@ describe('account upgrade requests', () => {
     );
   });
 
+  it('takes a web page as the website, never a script or data URL', async () => {
+    const performer = await registerAccount(server);
+    for (const website of ['javascript:alert(document.cookie)', 'data:text/html,<b>x</b>']) {
+      const response = await server.graphql(
+        REQUEST,
+        { input: { ...request, website } },
+        performer.headers,
+      );
+      expect(response.body.errors?.[0]?.extensions?.validation).toEqual({
+        'input.website': ['The website must be a valid URL.'],
+      });
+    }
+    expect((await server.graphql(STATUS, undefined, performer.headers)).body.data).toEqual({
+      upgradeStatus: null,
+    });
+  });
+
   it('tells an organiser there is nothing to ask for, and refuses strangers', async () => {
     const organiser = await registerAccount(server, { type: 'ORGANISATION' });
     const response = await server.graphql(REQUEST, { input: request }, organiser.headers);
