@@ -22,6 +22,7 @@ import {
 import { files, type FileRow } from './files.table';
 
 export type { FileRow };
+export type { FileReadAnswer } from './files.policy';
 
 export interface FilesServiceDependencies {
   db: Database;
@@ -70,10 +71,9 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
       where: and(eq(files.id, id.toLowerCase()), isNull(files.deletedAt)),
     });
     // A file the viewer may not read answers exactly like a missing one, so ids cannot be probed.
-    if (!file || !(await filePolicy.read(viewer, file, readPolicies))) {
-      throw AppError.notFound('file');
-    }
-    return file;
+    const readable = file ? await filePolicy.readable(viewer, file, readPolicies) : undefined;
+    if (!readable) throw AppError.notFound('file');
+    return readable;
   }
 
   async function openOriginal(file: FileRow, range?: ByteRange): Promise<OpenedFile> {
@@ -119,7 +119,14 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
         throw refuse('file_type_not_allowed');
       }
 
-      const image = isWebImage(type.mime) ? await deriveImages(bytes) : undefined;
+      let kept: Buffer = bytes;
+      if (isWebImage(type.mime)) {
+        const clean = await withoutMetadata(bytes);
+        if (!clean) throw refuse('file_unreadable_image');
+        if (clean.length > options.rules.maxBytes) throw tooLarge();
+        kept = clean;
+      }
+      const image = isWebImage(type.mime) ? await deriveImages(kept) : undefined;
       if (isWebImage(type.mime) && !image) throw refuse('file_unreadable_image');
 
       const id = randomUUID();
@@ -127,7 +134,7 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
       const thumbStorageKey = image ? shardedKey(id, '.thumb.webp') : null;
       const stored: string[] = [];
       try {
-        await storage.put(storageKey, bytes, type.mime);
+        await storage.put(storageKey, kept, type.mime);
         stored.push(storageKey);
         if (image && thumbStorageKey) {
           await storage.put(thumbStorageKey, image.thumbnail, 'image/webp');
@@ -144,7 +151,7 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
             originalName: sanitizeFileName(upload.name),
             mimeType: type.mime,
             extension: type.extension,
-            size: bytes.length,
+            size: kept.length,
             storageKey,
             thumbStorageKey,
             width: image?.width ?? null,
@@ -161,7 +168,10 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
       }
     },
 
-    /** The file's row when the viewer may read it; NOT_FOUND otherwise (also for ids that are not UUIDs). */
+    /**
+     * The file's row as the viewer may read it (under the name its owner shows them); NOT_FOUND
+     * otherwise (also for ids that are not UUIDs).
+     */
     findReadable,
     openOriginal,
     openThumbnail,
@@ -223,6 +233,43 @@ function isUpload(value: unknown): value is File {
     typeof (value as File).arrayBuffer === 'function' &&
     typeof (value as File).size === 'number'
   );
+}
+
+/**
+ * A picture without what cameras and editors write beside it (EXIF with the place it was taken and
+ * the owner's name, XMP, IPTC, text comments): re-encoded in its own format with the orientation
+ * applied and the colour profile kept. A picture without any is kept byte for byte. Undefined when
+ * the bytes do not decode.
+ */
+async function withoutMetadata(bytes: Buffer): Promise<Buffer | undefined> {
+  const options = { autoOrient: true, animated: true, limitInputPixels: MAX_IMAGE_PIXELS };
+  try {
+    const metadata = await sharp(bytes, options).metadata();
+    const carries =
+      metadata.exif ??
+      metadata.xmp ??
+      metadata.iptc ??
+      metadata.tifftagPhotoshop ??
+      metadata.comments?.length;
+    if (!carries) return bytes;
+    const image = sharp(bytes, options).keepIccProfile();
+    switch (metadata.format) {
+      case 'jpeg':
+        return await image.jpeg({ quality: 92 }).toBuffer();
+      case 'png':
+        return await image.png().toBuffer();
+      case 'webp':
+        return await image.webp({ quality: 92 }).toBuffer();
+      case 'gif':
+        return await image.gif().toBuffer();
+      case 'heif':
+        return await image.avif({ quality: 70 }).toBuffer();
+      default:
+        return undefined;
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /** Dimensions as displayed (EXIF orientation applied), a thumbnail and a placeholder; undefined when the bytes do not decode. */
