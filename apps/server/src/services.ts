@@ -132,7 +132,7 @@ export function createServices({
     applications,
     applicationReviews: createApplicationReviews({ db, applications, clock }),
     applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations, users }),
-    applicants: createApplicantsService({ db, lookups, users }),
+    applicants: createApplicantsService({ db, lookups, users, secret: config.jwtSecret }),
     applicationMessages: createApplicationMessages({
       db,
       opportunities,

@@ -99,9 +99,12 @@ export function registerApplicantsGraphQL(): void {
 
   const SummaryRef = builder.objectRef<ApplicantSummary>('ApplicantSummary').implement({
     description:
-      'One applicant account over the applications a list covers: their latest application gives the status, payment status, date, name and email. Identity fields are null under blind review.',
+      'One applicant account over the applications a list covers: their latest application gives the status, payment status, date, name and email. An application under blind review for the viewer is a row of its own, without identity fields.',
     fields: (t) => ({
-      id: t.exposeID('id', { description: "The applicant's account id." }),
+      id: t.exposeID('id', {
+        description:
+          "The applicant's account id; under blind review an id of the applicant within that opportunity (the same there, another in each opportunity), which user(id) takes.",
+      }),
       name: t.exposeString('name', { nullable: true }),
       email: t.exposeString('email', { nullable: true }),
       created_at: t.field({
@@ -128,7 +131,8 @@ export function registerApplicantsGraphQL(): void {
         resolve: (row) => row.avatarFileId,
       }),
       is_blind: t.exposeBoolean('is_blind', {
-        description: 'Who applied is hidden from the viewer (blind review).',
+        description:
+          'Who applied is hidden from the viewer (blind review): one application, not the account.',
       }),
     }),
   });
@@ -205,7 +209,11 @@ export function registerApplicantsGraphQL(): void {
         oppSlugs: t.arg.stringList({ required: false }),
         orgSlug: t.arg.string({ required: false }),
         type: t.arg({ type: ApplicantTypeEnum, required: false }),
-        filter: t.arg.string({ required: false, description: 'Part of the name or email.' }),
+        filter: t.arg.string({
+          required: false,
+          description:
+            'Part of the name or email; rows under blind review never match it, so it cannot tell who they are.',
+        }),
         ...pageArgs(t),
       },
       authScopes: { loggedIn: true },

@@ -1,11 +1,12 @@
 import {
   createOpportunitySchema,
+  type OpportunityPermission,
   type ApplicationStatus,
   type FormType,
   type LocationAnswer,
   type PaymentStatus,
 } from '@encore/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { asUser, startTestServer, type TestServer } from '../../../test/harness';
@@ -210,6 +211,7 @@ const SUMMARY = `paginatorInfo { total count currentPage lastPage }
 const ORGANISATION = `query($slug: String!, $first: Int, $page: Int) {
   organisationApplicants(slug: $slug, first: $first, page: $page) { ${SUMMARY} } }`;
 const OPPORTUNITIES = `query($slugs: [String!]!) { opportunityApplicants(slugs: $slugs) { ${SUMMARY} } }`;
+const USER = `query($id: ID!) { user(id: $id) { id name } }`;
 const ALL = `query($oppSlugs: [String!], $orgSlug: String, $type: ApplicantType, $filter: String) {
   allApplicants(oppSlugs: $oppSlugs, orgSlug: $orgSlug, type: $type, filter: $filter) { ${SUMMARY} } }`;
 
@@ -315,7 +317,8 @@ describe('applicant summaries', () => {
       const blind = await call(ALL, {}, people.reviewer.headers);
       expect(blind.data.allApplicants.data).toEqual([
         {
-          id: applicants.bob,
+          // Not the account: an id of the applicant within the festival (applications.blind-review.test.ts).
+          id: expect.stringMatching(/^ap_/),
           name: null,
           email: null,
           created_at: '2027-02-02 10:00:00',
@@ -327,8 +330,10 @@ describe('applicant summaries', () => {
           avatar: null,
           is_blind: true,
         },
-        expect.objectContaining({ id: applicants.alice, name: null, avatar: null, is_blind: true }),
+        expect.objectContaining({ name: null, avatar: null, is_blind: true }),
       ]);
+      expect(ids(blind, 'allApplicants')).not.toContain(applicants.alice);
+      expect(ids(blind, 'allApplicants')).not.toContain(applicants.bob);
       expect(
         (await call(ALL, { filter: 'Alice' }, people.reviewer.headers)).data.allApplicants.data,
       ).toEqual([]);
@@ -336,11 +341,103 @@ describe('applicant summaries', () => {
       expect(manager.data.allApplicants.data).toEqual([
         expect.objectContaining({ id: applicants.alice, name: 'Alice Almeida', is_blind: false }),
       ]);
+      // Whoever owns both opportunities knows Alice there: one row, both applications.
+      const owner = await call(ALL, { filter: 'Alice' }, people.owner.headers);
+      expect(owner.data.allApplicants.data).toEqual([
+        expect.objectContaining({ id: applicants.alice, applications_count: 2, is_blind: false }),
+      ]);
     } finally {
       await server.database.db
         .update(opportunities)
         .set({ blindReview: false })
         .where(eq(opportunities.id, festival.id));
+    }
+  });
+});
+
+describe('applicant ids under blind review', () => {
+  const blindOn = (ids: string[], blindReview: boolean) =>
+    server.database.db
+      .update(opportunities)
+      .set({ blindReview })
+      .where(inArray(opportunities.id, ids));
+  const seat = (opportunity: OpportunityRow, permissions: OpportunityPermission[]) =>
+    server.database.db.insert(opportunityMembers).values({
+      opportunityId: opportunity.id,
+      userId: people.reviewer.id,
+      email: people.reviewer.email,
+      role: permissions.includes('full_access') ? 'manager' : 'reviewer',
+      permissions,
+    });
+  const unseat = (opportunity: OpportunityRow) =>
+    server.database.db
+      .delete(opportunityMembers)
+      .where(
+        and(
+          eq(opportunityMembers.opportunityId, opportunity.id),
+          eq(opportunityMembers.userId, people.reviewer.id),
+        ),
+      );
+
+  it('keeps a blind application apart from the applicant the viewer knows through another opportunity', async () => {
+    await blindOn([festival.id], true);
+    await seat(sessions, ['full_access']);
+    try {
+      const body = await call(ALL, {}, people.reviewer.headers);
+      expect(body.data.allApplicants.paginatorInfo.total).toBe(3);
+      expect(body.data.allApplicants.data).toEqual([
+        expect.objectContaining({
+          id: applicants.alice,
+          name: 'Alice Almeida',
+          applications_count: 1,
+          status: 'SHORTLISTED',
+          is_blind: false,
+        }),
+        expect.objectContaining({ name: null, status: 'ACCEPTED', is_blind: true }),
+        expect.objectContaining({ name: null, status: 'SUBMITTED', is_blind: true }),
+      ]);
+      const [, bob, alice] = ids(body, 'allApplicants');
+      expect(bob).toMatch(/^ap_/);
+      expect(alice).toMatch(/^ap_/);
+      // The row the viewer may not know does not lead back to the account.
+      const profile = await call(USER, { id: alice }, people.reviewer.headers);
+      expect(profile.errors[0].extensions.category).toBe('not-found');
+    } finally {
+      await unseat(sessions);
+      await blindOn([festival.id], false);
+    }
+  });
+
+  it('gives an applicant one id within an opportunity and another in each, which user(id) takes for those who may know them', async () => {
+    await blindOn([festival.id, sessions.id], true);
+    await seat(sessions, ['rate', 'comment']);
+    try {
+      const first = await call(ALL, {}, people.reviewer.headers);
+      const again = await call(ALL, {}, people.reviewer.headers);
+      const rows = first.data.allApplicants.data as Array<{ id: string; status: string }>;
+      expect(ids(again, 'allApplicants')).toEqual(ids(first, 'allApplicants'));
+      // Alice's two applications, to the sessions (shortlisted) and to the festival (submitted).
+      const sessionsId = rows.find((row) => row.status === 'SHORTLISTED')!.id;
+      const festivalId = rows.find((row) => row.status === 'SUBMITTED')!.id;
+      expect(new Set([sessionsId, festivalId, applicants.alice]).size).toBe(3);
+      for (const id of [sessionsId, festivalId]) {
+        const refused = await call(USER, { id }, people.reviewer.headers);
+        expect(refused.errors[0].extensions.category).toBe('not-found');
+        // The manager of the festival sees who applied to it, the owner to both.
+        const owner = await call(USER, { id }, people.owner.headers);
+        expect(owner.data.user).toEqual({ id: applicants.alice, name: 'Alice Almeida' });
+      }
+      expect((await call(USER, { id: festivalId }, people.manager.headers)).data.user.id).toBe(
+        applicants.alice,
+      );
+      const manager = await call(USER, { id: sessionsId }, people.manager.headers);
+      expect(manager.errors[0].extensions.category).toBe('not-found');
+      // Anything else shaped like one names nobody.
+      const forged = await call(USER, { id: `ap_${'A'.repeat(43)}` }, people.owner.headers);
+      expect(forged.errors[0].extensions.category).toBe('not-found');
+    } finally {
+      await unseat(sessions);
+      await blindOn([festival.id, sessions.id], false);
     }
   });
 });

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 
 import type { Database } from '../../db/client';
 import type { Country, LookupsService } from '../lookups/lookups.service';
 import type { UsersService } from '../users/users.service';
+import { createApplicantIds } from './applications.applicant-ids';
 import { looselyMatches, shownToTeam } from './applications.dashboard';
 import { applications } from './applications.table';
 
@@ -41,6 +42,7 @@ export interface ApplicantFilters {
  * profile, else the address they gave), and how many applications they made.
  */
 export interface ApplicantSummary {
+  /** The account id; under blind review the applicant's id within the opportunity (applicant-ids). */
   id: string;
   name: string | null;
   email: string | null;
@@ -51,7 +53,7 @@ export interface ApplicantSummary {
   country: Country | null;
   status: ApplicationStatus;
   avatarFileId: string | null;
-  /** Every application of theirs in scope is under blind review for the viewer. */
+  /** One application under blind review for the viewer: a row of its own, not the account's. */
   is_blind: boolean;
 }
 
@@ -73,12 +75,28 @@ export function createApplicantsService({
   db,
   lookups,
   users,
+  secret,
 }: {
   db: Database;
   lookups: LookupsService;
   users: UsersService;
+  /** The server's secret, which applicant ids are made with. */
+  secret: string;
 }) {
+  const applicantIds = createApplicantIds(secret);
   return {
+    /** The opportunity and account behind an applicant id of a blind row; undefined for other ids. */
+    parseApplicantId: (id: string) => applicantIds.parse(id),
+
+    /** The opportunities whose team has an application of this person (drafts stay theirs). */
+    async appliedTo(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: applications.opportunityId })
+        .from(applications)
+        .where(and(eq(applications.userId, userId), shownToTeam));
+      return rows.map((row) => row.id);
+    },
+
     /** A page of applicants, those who applied most recently first, and how many there are. */
     async summaries(
       scope: ApplicantScope,
@@ -95,8 +113,11 @@ export function createApplicantsService({
         filters.type ? eq(applications.formType, FORM_TYPE_OF_APPLICANT[filters.type]) : undefined,
       );
       const seen = anyOf(scope.identityOpportunityIds);
+      // An application under blind review is a row of its own: counted in with the applicant's
+      // other applications, it would tie the person the viewer knows to the one they must not.
+      const blindOpportunity = sql`case when ${seen} then null else ${applications.opportunityId} end`;
       const text = filters.filter?.trim();
-      // Filtered per applicant, not per application, so the count stays whole; a blind one never matches.
+      // Filtered per row, not per application, so a row's count stays whole; a blind row never matches.
       const having = text
         ? sql`bool_or(${and(
             seen,
@@ -108,6 +129,8 @@ export function createApplicantsService({
         db
           .select({
             userId: applications.userId,
+            // One opportunity in a blind row; any of them in the account's own.
+            opportunityId: sql<string>`min(${applications.opportunityId}::text)`,
             count: sql<number>`count(*)::int`,
             createdAt: lastApplied.mapWith(applications.createdAt),
             status: latest(applications.status).mapWith(applications.status),
@@ -121,9 +144,13 @@ export function createApplicantsService({
           })
           .from(applications)
           .where(where)
-          .groupBy(applications.userId)
+          .groupBy(applications.userId, blindOpportunity)
           .having(having)
-          .orderBy(desc(lastApplied), asc(applications.userId))
+          .orderBy(
+            desc(lastApplied),
+            asc(applications.userId),
+            sql`min(${applications.opportunityId}::text)`,
+          )
           .limit(request.first)
           .offset(pageOffset(request.page, request.first)),
         db
@@ -133,7 +160,7 @@ export function createApplicantsService({
               .select({ userId: applications.userId })
               .from(applications)
               .where(where)
-              .groupBy(applications.userId)
+              .groupBy(applications.userId, blindOpportunity)
               .having(having)
               .as('applicants'),
           ),
@@ -155,7 +182,7 @@ export function createApplicantsService({
           const countryCode = account?.countryCode ?? row.address?.country_code ?? null;
           const known = row.seesIdentity;
           return {
-            id: row.userId,
+            id: known ? row.userId : applicantIds.of(row.opportunityId, row.userId),
             name: known ? row.name || account?.name || null : null,
             email: known ? row.email || account?.email || null : null,
             created_at: row.createdAt,

@@ -2,7 +2,7 @@ import {
   APPLICATION_SORT_FIELDS,
   DEFAULT_PAGE,
   PAGE_SIZES,
-  flattenFields,
+  formTypesOf,
   pageArgsSchema,
 } from '@encore/core';
 import { builder } from '../../graphql/builder';
@@ -132,16 +132,19 @@ export function registerApplicationsDashboardGraphQL(): void {
         const seesIdentity = teamSeesIdentity(grant, opportunity.blindReview);
         const hiddenSlugs = new Set<string>();
         if (!seesIdentity && filters.answers?.length) {
+          // Only the questions the forms ask now and that do not say who applied: a slug of an
+          // older form, or one the forms do not know, could still match someone's phone number.
           const saved = (await context.services.forms.formsOf([id])).get(id) ?? [];
-          const types = new Map(
-            saved.flatMap((form) =>
-              flattenFields(form.fields).map((field) => [field.slug, field.type]),
+          const open = new Set(
+            formTypesOf(opportunity.target).flatMap((type) =>
+              context.services.forms
+                .viewOf(id, type, saved)
+                .fields.filter((field) => !isIdentityField(field))
+                .map((field) => field.slug),
             ),
           );
           for (const { slug } of filters.answers) {
-            if (isIdentityField({ slug, type: types.get(slug) ?? 'text_field' })) {
-              hiddenSlugs.add(slug);
-            }
+            if (!open.has(slug)) hiddenSlugs.add(slug);
           }
         }
         const { rows, total } = await context.services.applicationsDashboard.page(

@@ -9,6 +9,15 @@ export interface ApplicationElement {
   value: AnswerValue | null;
   file_ids: string[];
   child_elements: ApplicationElement[];
+  /** Set under blind review: the files then go by the application's code (`blindFileName`). */
+  blind_files?: BlindFiles;
+}
+
+/** What names an application's files for a viewer who must not know who sent them. */
+export interface BlindFiles {
+  code: string;
+  /** Each file's place among the application's files, from 1. */
+  positions: ReadonlyMap<string, number>;
 }
 
 /** Answers that say who someone is; blind review leaves them out. */
@@ -78,4 +87,53 @@ export function withoutIdentity(fields: readonly FormField[], answers: Answers):
         : value;
   }
   return kept;
+}
+
+/**
+ * The application's files in form order, each with the field it answers; a band member's after
+ * their own field, labelled by `memberFolder` (the zip's folders, the blind names' numbers).
+ */
+export function filesInOrder(
+  elements: readonly ApplicationElement[],
+  memberFolder: (member: number, field: string) => string,
+  folder?: string,
+): Array<{ folder: string; fileId: string }> {
+  return elements.flatMap((element) => [
+    ...element.file_ids.map((fileId) => ({ folder: folder ?? element.field_name, fileId })),
+    ...element.child_elements.flatMap((member, index) =>
+      member.child_elements.flatMap((child) =>
+        filesInOrder([child], memberFolder, memberFolder(index + 1, child.field_name)),
+      ),
+    ),
+  ]);
+}
+
+/** Each file of an application numbered from 1 in form order, for `blindFileName`. */
+export function blindFilesOf(code: string, elements: readonly ApplicationElement[]): BlindFiles {
+  const positions = new Map<string, number>();
+  for (const { fileId } of filesInOrder(elements, () => '')) {
+    if (!positions.has(fileId)) positions.set(fileId, positions.size + 1);
+  }
+  return { code, positions };
+}
+
+/**
+ * An applicant's file as a blind reviewer sees it: the application's code and the file's place
+ * in it (`HLF-7K3M9Q-2.pdf`), since the name they gave it often says who they are.
+ */
+export function blindFileName(blind: BlindFiles, fileId: string, extension: string): string {
+  const position = blind.positions.get(fileId);
+  return `${blind.code}-${position ?? 'file'}.${extension}`;
+}
+
+/** The elements with their files named for a blind reviewer, band members' included. */
+export function withBlindFiles(
+  elements: readonly ApplicationElement[],
+  blind: BlindFiles,
+): ApplicationElement[] {
+  return elements.map((element) => ({
+    ...element,
+    blind_files: blind,
+    child_elements: withBlindFiles(element.child_elements, blind),
+  }));
 }

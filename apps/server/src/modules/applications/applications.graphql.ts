@@ -5,12 +5,15 @@ import type { GraphQLContext } from '../../graphql/context';
 import { pageRequest, paginatorType, toPage } from '../../graphql/pagination';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
-import { FileRef } from '../files/files.graphql';
 import { ApplicationFormRef, FormTypeEnum } from '../forms/forms.graphql';
 import { opportunityPolicy } from '../opportunities/opportunities.service';
 import { OpportunityRef, idOf } from '../opportunities/opportunities.refs';
-import { elementsOf, withoutIdentity, type ApplicationElement } from './applications.elements';
-import { teamSeesIdentity } from './applications.dashboard';
+import {
+  historyOf,
+  registerApplicationPartsGraphQL,
+  seesIdentity,
+} from './applications.parts.graphql';
+import { blindFilesOf, elementsOf, withBlindFiles, withoutIdentity } from './applications.elements';
 import {
   ApplicationRef,
   ApplicationStatusEnum,
@@ -23,44 +26,8 @@ import {
 import {
   applicationPolicy,
   type ApplicationActor,
-  type ApplicationStatusChangeRow,
   type ApplicationSummary,
 } from './applications.service';
-
-const teamSeesIdentityByRequest = new WeakMap<
-  GraphQLContext,
-  Map<string, boolean | Promise<boolean>>
->();
-
-/**
- * Whether this viewer sees who applied (blind review hides it from reviewers). For the team it is
- * one answer per opportunity and request, given at once when known: the rows of a list then
- * resolve their identity fields without each waiting on it.
- */
-function seesIdentity(
-  application: ApplicationSummary,
-  context: GraphQLContext,
-): boolean | Promise<boolean> {
-  const viewerId = context.viewer.user?.id;
-  if (applicationPolicy.isApplicant(viewerId, application)) return true;
-  let decisions = teamSeesIdentityByRequest.get(context);
-  if (!decisions) {
-    decisions = new Map();
-    teamSeesIdentityByRequest.set(context, decisions);
-  }
-  const known = decisions.get(application.opportunityId);
-  if (known !== undefined) return known;
-  const deciding = Promise.all([
-    context.access.opportunity(application.opportunityId),
-    opportunityLoader(context).load(application.opportunityId),
-  ]).then(([grant, opportunity]) => {
-    const sees = teamSeesIdentity(grant, opportunity?.blindReview ?? true);
-    decisions.set(application.opportunityId, sees);
-    return sees;
-  });
-  decisions.set(application.opportunityId, deciding);
-  return deciding;
-}
 
 async function applicantOf(context: GraphQLContext): Promise<ApplicationActor> {
   const user = context.viewer.user;
@@ -70,50 +37,7 @@ async function applicantOf(context: GraphQLContext): Promise<ApplicationActor> {
 }
 
 export function registerApplicationsGraphQL(): void {
-  const ElementRef = builder.objectRef<ApplicationElement>('ApplicationElement');
-  ElementRef.implement({
-    description: 'One answered field of an application, in the order of its form.',
-    fields: (t) => ({
-      field_name: t.exposeString('field_name', { description: "The field's label." }),
-      slug: t.exposeString('slug'),
-      type: t.exposeString('type'),
-      subtype: t.exposeString('subtype', { nullable: true }),
-      value: t.field({ type: 'JSON', nullable: true, resolve: (element) => element.value }),
-      files: t.field({
-        type: [FileRef],
-        resolve: async (element, _args, context) => {
-          if (element.file_ids.length === 0) return [];
-          const rows = await context.services.files.byIds(element.file_ids);
-          return element.file_ids.flatMap((id) => rows.filter((row) => row.id === id));
-        },
-      }),
-      child_elements: t.field({ type: [ElementRef], resolve: (element) => element.child_elements }),
-    }),
-  });
-
-  const StatusChangeRef = builder
-    .objectRef<ApplicationStatusChangeRow>('ApplicationStatusChange')
-    .implement({
-      description: 'One step of an application through its lifecycle.',
-      fields: (t) => ({
-        id: t.exposeID('id'),
-        from_status: t.field({
-          type: ApplicationStatusEnum,
-          nullable: true,
-          resolve: (row) => row.fromStatus,
-        }),
-        to_status: t.field({ type: ApplicationStatusEnum, resolve: (row) => row.toStatus }),
-        created_at: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
-        actor_name: t.string({
-          nullable: true,
-          description: 'Who made the change; null when the system did (automatic approval).',
-          resolve: async (row, _args, context) => {
-            if (!row.actorId) return null;
-            return (await context.services.users.current(row.actorId))?.name ?? null;
-          },
-        }),
-      }),
-    });
+  const { ElementRef, StatusChangeRef } = registerApplicationPartsGraphQL();
 
   const ViewerCanRef = builder
     .objectRef<{ application: ApplicationSummary; context: GraphQLContext }>('ApplicationViewerCan')
@@ -221,7 +145,8 @@ export function registerApplicationsGraphQL(): void {
             applicationContent(context, row),
             seesIdentity(row, context),
           ]);
-          return elementsOf(formSnapshot, answers, !sees);
+          const elements = elementsOf(formSnapshot, answers, !sees);
+          return sees ? elements : withBlindFiles(elements, blindFilesOf(row.code, elements));
         },
       }),
       opportunity: t.field({
@@ -234,7 +159,7 @@ export function registerApplicationsGraphQL(): void {
       }),
       history: t.field({
         type: [StatusChangeRef],
-        resolve: (row, _args, context) => context.services.applications.history([row.id]),
+        resolve: (row, _args, context) => historyOf(row, context),
       }),
       viewer_can: t.field({
         type: ViewerCanRef,
@@ -266,7 +191,7 @@ export function registerApplicationsGraphQL(): void {
       }),
       history: t.field({
         type: [StatusChangeRef],
-        resolve: (row, _args, context) => context.services.applications.history([row.id]),
+        resolve: (row, _args, context) => historyOf(row, context),
       }),
     }),
   });

@@ -17,7 +17,13 @@ import type { FileRow } from '../files/files.service';
 import type { Catalogue } from '../lookups/lookups.service';
 import { opportunityPolicy, type OpportunityRow } from '../opportunities/opportunities.service';
 import { teamSeesIdentity, type ExportRow } from './applications.dashboard';
-import { elementsOf, isIdentityField, type ApplicationElement } from './applications.elements';
+import {
+  blindFileName,
+  blindFilesOf,
+  elementsOf,
+  filesInOrder,
+  isIdentityField,
+} from './applications.elements';
 import { APPLICATION_FILE, applicationPolicy, type ApplicationRow } from './applications.service';
 
 interface IdRequest {
@@ -187,26 +193,6 @@ function safeSegment(text: string, fallback: string): string {
   return sanitizeFileName(text.replace(/[/\\]/g, '-'), fallback).replace(/[<>:"|?*]/g, '_');
 }
 
-/** Each file an application's answers point at, with the folder (the field) it goes in. */
-function filesOf(
-  elements: readonly ApplicationElement[],
-  t: Translate,
-  folder?: string,
-): Array<{ folder: string; fileId: string }> {
-  return elements.flatMap((element) => [
-    ...element.file_ids.map((fileId) => ({ folder: folder ?? element.field_name, fileId })),
-    ...element.child_elements.flatMap((member, index) =>
-      member.child_elements.flatMap((child) =>
-        filesOf(
-          [child],
-          t,
-          t('attributes.member_field', { number: index + 1, field: child.field_name }),
-        ),
-      ),
-    ),
-  ]);
-}
-
 function uniqueName(name: string, taken: Set<string>): string {
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
@@ -221,7 +207,8 @@ function uniqueName(name: string, taken: Set<string>): string {
 
 /**
  * The application files of one application as zip entries, in form order, named
- * `<field label>/<original name>`; only files the application owns.
+ * `<field label>/<original name>` (for a blind reviewer `<field label>/<code>-<n>.<extension>`);
+ * only files the application owns.
  */
 async function zipEntries(
   services: Services,
@@ -229,9 +216,10 @@ async function zipEntries(
   hideIdentity: boolean,
   t: Translate,
 ): Promise<Array<{ name: string; file: FileRow }>> {
-  const wanted = filesOf(
-    elementsOf(application.formSnapshot, application.answers, hideIdentity),
-    t,
+  const elements = elementsOf(application.formSnapshot, application.answers, hideIdentity);
+  const blind = hideIdentity ? blindFilesOf(application.code, elements) : undefined;
+  const wanted = filesInOrder(elements, (number, field) =>
+    t('attributes.member_field', { number, field }),
   );
   const rows = new Map(
     (await services.files.byIds(wanted.map((entry) => entry.fileId))).map((file) => [
@@ -243,7 +231,10 @@ async function zipEntries(
   return wanted.flatMap(({ folder, fileId }) => {
     const file = rows.get(fileId);
     if (!file || file.ownerType !== APPLICATION_FILE || file.ownerId !== application.id) return [];
-    const name = safeSegment(downloadName(file.originalName, file.extension), 'file');
+    const shown = blind
+      ? blindFileName(blind, file.id, file.extension)
+      : downloadName(file.originalName, file.extension);
+    const name = safeSegment(shown, 'file');
     return [{ name: uniqueName(`${safeSegment(folder, 'files')}/${name}`, taken), file }];
   });
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors';
 import { translatorFor, type Translate } from '../../lib/i18n';
 import { validationMap } from '../../lib/validation';
 import type { Viewer } from '../../graphql/viewer';
-import type { FileRow, FilesService } from '../files/files.service';
+import type { FileReadAnswer, FileRow, FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import type { MailService } from '../mail/mail.service';
 import type { OpportunitiesService, OpportunityRow } from '../opportunities/opportunities.service';
@@ -35,6 +35,7 @@ import type { OrganisationsService } from '../organisations/organisations.servic
 import type { UsersService } from '../users/users.service';
 import type { ServiceLog } from '../../lib/service-log';
 import { applicationCode } from './applications.code';
+import { blindFileName, blindFilesOf, elementsOf } from './applications.elements';
 import { applicationPolicy } from './applications.policy';
 import {
   applicationStatusChanges,
@@ -382,8 +383,11 @@ export function createApplicationsService({
   return {
     requireById: (id: string) => requireById(id),
 
-    /** The read policy of application files: whoever may see the application reads its files. */
-    async canReadFile(viewer: Viewer, file: FileRow): Promise<boolean> {
+    /**
+     * The read policy of application files: whoever may see the application reads its files; a
+     * viewer kept blind reads them under the application's code, not the name the applicant gave.
+     */
+    async canReadFile(viewer: Viewer, file: FileRow): Promise<FileReadAnswer> {
       const user = viewer.user;
       if (!user || !file.ownerId) return false;
       const [application] = await db
@@ -391,9 +395,12 @@ export function createApplicationsService({
         .from(applications)
         .where(eq(applications.id, file.ownerId));
       if (!application) return false;
-      const membership = (
-        await opportunities.membershipsOf(user.id, [application.opportunityId])
-      ).get(application.opportunityId);
+      const [membership, [opportunity]] = await Promise.all([
+        opportunities
+          .membershipsOf(user.id, [application.opportunityId])
+          .then((found) => found.get(application.opportunityId)),
+        opportunities.byIds([application.opportunityId]),
+      ]);
       const role = membership
         ? ((await organisations.rolesOf(user.id, [membership.organisationId])).get(
             membership.organisationId,
@@ -403,7 +410,13 @@ export function createApplicationsService({
         organisation: { role, platformAdmin: viewer.isAdmin },
         member: membership?.member ?? null,
       };
-      return applicationPolicy.view(user.id, grant, application);
+      if (!applicationPolicy.view(user.id, grant, application)) return false;
+      const blindReview = opportunity?.blindReview ?? true;
+      if (applicationPolicy.seesIdentity(user.id, grant, application, blindReview)) return true;
+      const elements = elementsOf(application.formSnapshot, application.answers, true);
+      return {
+        name: blindFileName(blindFilesOf(application.code, elements), file.id, file.extension),
+      };
     },
 
     async byIds(ids: readonly string[]): Promise<ApplicationRow[]> {

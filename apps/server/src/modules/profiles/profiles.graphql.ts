@@ -1,8 +1,10 @@
 import { PREMIUM_FEATURES, profileInputSchema, type PremiumFeature } from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
+import type { GraphQLContext } from '../../graphql/context';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
+import { accountIdNamed } from '../applications/applications.identity';
 import { FileRef } from '../files/files.graphql';
 import {
   CityType,
@@ -25,6 +27,14 @@ const setPremiumSchema = z.strictObject({
   features: z.array(z.enum(PREMIUM_FEATURES)).transform((list) => [...new Set(list)]),
   expires_at: z.date().nullish(),
 });
+
+/** The account an id names for this viewer (applications.identity.ts); not found otherwise. */
+async function activeAccount(context: GraphQLContext, id: string) {
+  const accountId = await accountIdNamed(context, id);
+  const user = accountId ? await context.services.users.findActive(accountId) : undefined;
+  if (!user) throw AppError.notFound('user');
+  return user;
+}
 
 export function registerProfilesGraphQL(): void {
   const PremiumFeatureEnum = builder.enumType('PremiumFeature', { values: PREMIUM_FEATURES });
@@ -103,11 +113,13 @@ export function registerProfilesGraphQL(): void {
     city: t.loadable({
       type: CityType,
       nullable: true,
+      description: 'To the person, admins, and the teams that know them as an applicant.',
       load: (ids: string[], context) =>
         context.services.lookups
           .citiesByIds(ids, context.locale)
           .then((cities) => ids.map((id) => cities.find((city) => city.id === id) ?? null)),
-      resolve: (user) => user.cityId,
+      resolve: async (user, _args, context) =>
+        (await viewerSees.whereabouts(context, user)) ? user.cityId : null,
     }),
     country: t.field({
       type: CountryType,
@@ -120,17 +132,21 @@ export function registerProfilesGraphQL(): void {
     location: t.field({
       type: LocationRef,
       nullable: true,
-      description: "The centre of the person's city (or country): never a street address.",
-      resolve: (user) =>
-        user.latitude === null || user.longitude === null
+      description:
+        "The centre of the person's city (or country), never a street address; shown as `city` is.",
+      resolve: async (user, _args, context) =>
+        user.latitude === null ||
+        user.longitude === null ||
+        !(await viewerSees.whereabouts(context, user))
           ? null
           : { lat: user.latitude, long: user.longitude },
     }),
     phone: t.string({
       nullable: true,
-      description: 'To the person, admins, and signed-in people when the person allows contact.',
-      resolve: (user, _args, context) =>
-        viewerSees.contact(context.viewer, user) ? user.phone : null,
+      description:
+        'To the person, admins, and the teams that know them as an applicant when the person allows contact.',
+      resolve: async (user, _args, context) =>
+        (await viewerSees.contact(context, user)) ? user.phone : null,
     }),
     dob: t.field({
       type: 'Date',
@@ -209,30 +225,25 @@ export function registerProfilesGraphQL(): void {
   builder.queryFields((t) => ({
     user: t.field({
       type: UserRef,
-      description: 'A public profile: only what the person allows others to see.',
+      description:
+        'A profile, as much of it as the viewer may see. Takes an account id, or the id an applicant list gives an applicant under blind review (only a viewer who sees who applied gets the account).',
       authScopes: { loggedIn: true },
       args: { id: t.arg.id({ required: true }) },
-      resolve: async (_root, { id }, context) => {
-        const parsed = z.uuid().safeParse(String(id));
-        const user = parsed.success
-          ? await context.services.users.findActive(parsed.data)
-          : undefined;
-        if (!user) throw AppError.notFound('user');
-        return user;
-      },
+      resolve: async (_root, { id }, context) => activeAccount(context, String(id)),
     }),
     premiumUser: t.field({
       type: PremiumUserRef,
       description:
         "A person's premium features (shown on their profile, so readable by signed-in people).",
       authScopes: { loggedIn: true },
-      args: { userId: t.arg.id({ required: true }) },
+      args: {
+        userId: t.arg.id({
+          required: true,
+          description: 'An account id, or an applicant id as `user(id)` takes it.',
+        }),
+      },
       resolve: async (_root, { userId }, context) => {
-        const parsed = z.uuid().safeParse(String(userId));
-        const user = parsed.success
-          ? await context.services.users.findActive(parsed.data)
-          : undefined;
-        if (!user) throw AppError.notFound('user');
+        const user = await activeAccount(context, String(userId));
         return {
           userId: user.id,
           features: await context.services.profiles.premiumFeaturesOf(user.id),

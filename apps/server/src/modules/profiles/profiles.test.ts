@@ -286,6 +286,8 @@ describe('user(id): the public profile', () => {
       phone: '+32 2 555 12 12',
       about: 'Gypsy jazz guitarist.',
       genres: ['jazz'],
+      city_id: await cityId('Brussels', 'BE'),
+      country_code: 'BE',
       settings: { allow_contact: true, cur_pref: 'EUR' },
     });
   });
@@ -295,13 +297,18 @@ describe('user(id): the public profile', () => {
     expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('shows the public profile and contact details the person allows, never private fields', async () => {
+  it('shows the public profile to anyone signed in, never where the person lives, how to reach them or private fields', async () => {
     const profile = (await userById(owner.id, viewer.headers)).body.data!.user;
     expect(profile).toMatchObject({
       name: 'Django Reinhardt',
       about: 'Gypsy jazz guitarist.',
-      email: owner.email,
-      phone: '+32 2 555 12 12',
+      country: { code: 'BE' },
+      // Contact is allowed, but only for the teams that know the person as an applicant
+      // (applications.blind-review.test.ts).
+      email: null,
+      phone: null,
+      city: null,
+      location: null,
       dob: null,
       gender: null,
       settings: null,
@@ -309,14 +316,16 @@ describe('user(id): the public profile', () => {
     expect(profile.genres.map((genre) => genre.slug)).toEqual(['jazz']);
   });
 
-  it('hides the email and phone when the person does not allow contact', async () => {
+  it('shows the person everything of their own, whether they allow contact or not', async () => {
     await update(owner, { settings: { allow_contact: false } });
-    const profile = (await userById(owner.id, viewer.headers)).body.data!.user;
-    expect(profile.email).toBeNull();
-    expect(profile.phone).toBeNull();
-    // The person still sees everything of their own.
     const own = (await userById(owner.id, owner.headers)).body.data!.user;
-    expect(own).toMatchObject({ email: owner.email, dob: '1980-01-23', gender: 'male' });
+    expect(own).toMatchObject({
+      email: owner.email,
+      phone: '+32 2 555 12 12',
+      city: { name: 'Brussels' },
+      dob: '1980-01-23',
+      gender: 'male',
+    });
   });
 
   it('answers not-found for unknown and malformed ids', async () => {

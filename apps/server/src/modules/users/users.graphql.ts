@@ -1,7 +1,9 @@
 import { ACCOUNT_TYPES, type PlatformRole } from '@encore/core';
 import { builder } from '../../graphql/builder';
+import type { GraphQLContext } from '../../graphql/context';
 import type { Viewer } from '../../graphql/viewer';
 import { AppError } from '../../lib/errors';
+import { knowsAsApplicant } from '../applications/applications.identity';
 import { userPolicy } from './users.policy';
 import type { UserRow } from './users.table';
 
@@ -19,12 +21,29 @@ export function asOwnAccount(user: UserRow): UserRow {
   ownRows.add(user);
   return user;
 }
+/** A rule of users.policy.ts that also asks whether the viewer knows the person as an applicant. */
+type KnowingRule = (
+  viewer: Viewer,
+  user: UserRow,
+  ownAccount: boolean,
+  knowsAsApplicant: boolean,
+) => boolean;
+
+async function seesUnder(rule: KnowingRule, context: GraphQLContext, user: UserRow) {
+  const own = ownRows.has(user);
+  // Most viewers asking are the person themselves: no need to look for their applications then.
+  if (userPolicy.seesPrivate(context.viewer, user, own)) return true;
+  return rule(context.viewer, user, own, await knowsAsApplicant(context, user.id));
+}
+
 /** What the viewer may see of a user (users.policy.ts), for fields other features add to User. */
 export const viewerSees = {
   private: (viewer: Viewer, user: UserRow) =>
     userPolicy.seesPrivate(viewer, user, ownRows.has(user)),
-  contact: (viewer: Viewer, user: UserRow) =>
-    userPolicy.seesContact(viewer, user, ownRows.has(user)),
+  contact: (context: GraphQLContext, user: UserRow) =>
+    seesUnder(userPolicy.seesContact, context, user),
+  whereabouts: (context: GraphQLContext, user: UserRow) =>
+    seesUnder(userPolicy.seesWhereabouts, context, user),
 };
 export const AccountTypeRef = builder.enumType('AccountType', { values: ACCOUNT_TYPES });
 
@@ -46,9 +65,10 @@ export function registerUsersGraphQL(): void {
       name: t.exposeString('name'),
       email: t.string({
         nullable: true,
-        description: 'To the person, admins, and signed-in people when the person allows contact.',
-        resolve: (user, _args, context) =>
-          userPolicy.seesContact(context.viewer, user, ownRows.has(user)) ? user.email : null,
+        description:
+          'To the person, admins, and the teams that know them as an applicant when the person allows contact.',
+        resolve: async (user, _args, context) =>
+          (await viewerSees.contact(context, user)) ? user.email : null,
       }),
       role: t.field({ type: Role, resolve: (user) => user.role }),
       selected_type: t.exposeString('selectedType'),
