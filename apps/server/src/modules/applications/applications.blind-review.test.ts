@@ -1,4 +1,4 @@
-import type { FormField } from '@encore/core';
+import { applicationFormSchema, type FormField } from '@encore/core';
 import { buildSchema, getNamedType, isInputObjectType, type GraphQLType } from 'graphql';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -648,6 +648,35 @@ describe('everything a blind reviewer can ask', () => {
     // The manager's search does find them.
     const manager = await ok(DASHBOARD, dashboard({ q: NAME })(), people.manager);
     expect(manager.opportunityApplications.paginatorInfo.total).toBe(1);
+  });
+});
+
+describe('a question the forms no longer ask', () => {
+  it('is not a filter a blind reviewer can find someone by', async () => {
+    const saveForm = (fields: unknown[]) =>
+      server.app.services.forms.save(
+        {
+          opportunity_id: opportunity.id,
+          ...applicationFormSchema.parse({ ...BAND_FORM, max_members: null, fields }),
+        },
+        people.owner.id,
+      );
+    // The phone question goes; the application sent with it still holds the answer.
+    await saveForm(BAND_FORM.fields.filter((field) => field.slug !== 'contact_phone'));
+    try {
+      const total = async (value: string) =>
+        (
+          await ok(
+            DASHBOARD,
+            dashboard({ answers: [{ slug: 'contact_phone', value }] })(),
+            people.reviewer,
+          )
+        ).opportunityApplications.paginatorInfo.total;
+      expect(await total(PHONE)).toBe(1);
+      expect(await total('+351 000 000 000')).toBe(1);
+    } finally {
+      await saveForm(BAND_FORM.fields);
+    }
   });
 });
 
