@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './currencies';
+export * from './dates';
 export * from './enums';
 export * from './errors';
 export * from './locales';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SORT_FIELDS } from './constants';
 import { isPaymentCurrency } from './currencies';
+import { isCalendarDate } from './dates';
 import {
   APPROVAL_TYPES,
   OPPORTUNITY_PAYMENT_TYPES,
@@ -220,10 +221,7 @@ export const SEARCH_LIMITS = {
   facetSize: 20,
 } as const;
 
-const dateOnly = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const dateOnly = z.string().trim().refine(isCalendarDate, 'validation.date');
 
 /** `opportunitySearch(input)`: where, what and how to order; every part optional. */
 export const opportunitySearchSchema = z

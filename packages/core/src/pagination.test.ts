@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { MAX_PAGE_SIZE, pageArgsSchema, pageOffset, paginatorInfo } from './pagination';
+import { MAX_PAGE, MAX_PAGE_SIZE, pageArgsSchema, pageOffset, paginatorInfo } from './pagination';
 
 describe('pageOffset', () => {
   it('skips the items of the previous pages', () => {
@@ -122,6 +122,14 @@ describe('pageArgsSchema', () => {
     });
   });
 
+  it('accepts pages up to the last one whose offset stays far inside PostgreSQL integers', () => {
+    expect(pageArgsSchema.parse({ first: MAX_PAGE_SIZE, page: MAX_PAGE })).toEqual({
+      first: MAX_PAGE_SIZE,
+      page: MAX_PAGE,
+    });
+    expect(pageOffset(MAX_PAGE, MAX_PAGE_SIZE)).toBeLessThan(2 ** 31 - 1);
+  });
+
   it('defaults page to the first page', () => {
     expect(pageArgsSchema.parse({ first: 10 })).toEqual({ first: 10, page: 1 });
   });
@@ -136,6 +144,8 @@ describe('pageArgsSchema', () => {
     ['fractional page', { first: 10, page: 1.5 }],
     ['numbers as strings', { first: '10', page: '1' }],
     ['infinite page', { first: 10, page: Number.POSITIVE_INFINITY }],
+    ['page past the last allowed', { first: 10, page: MAX_PAGE + 1 }],
+    ['the largest 32-bit page', { first: 10, page: 2 ** 31 - 1 }],
   ])('rejects %s', (_case, args) => {
     expect(pageArgsSchema.safeParse(args).success).toBe(false);
   });

@@ -4,6 +4,13 @@ import { DEFAULT_PAGE } from './constants';
 /** Largest page a client may ask for, so one request cannot pull a whole table. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * Highest page number a client may ask for: its offset stays far inside PostgreSQL's integers
+ * (page 2147483647 of 10 overflowed them and failed as an internal error). A list that long is
+ * searched, not paged through.
+ */
+export const MAX_PAGE = 10_000;
+
 /** The paginator every paginated list query answers with (SEED-SPEC point 3). */
 export interface PaginatorInfo {
   /** Number of items on this page. */
@@ -69,6 +76,6 @@ export function paginatorInfo({ total, page, perPage, count }: PaginatorInput): 
  */
 export const pageArgsSchema = z.object({
   first: z.number().int().min(1).max(MAX_PAGE_SIZE),
-  page: z.number().int().min(1).default(DEFAULT_PAGE),
+  page: z.number().int().min(1).max(MAX_PAGE).default(DEFAULT_PAGE),
 });
 export type PageArgs = z.infer<typeof pageArgsSchema>;

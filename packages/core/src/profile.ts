@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findCurrency } from './currencies';
+import { isCalendarDate } from './dates';
 import { GENDERS, PROFESSIONAL_LEVELS, SKILL_LEVELS } from './enums';
 import { SUPPORTED_LOCALES } from './locales';
 
@@ -33,8 +34,7 @@ export function yearsAgo(years: number, today: Date = new Date()): string {
 
 const dateOfBirth = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.date')
+  .refine(isCalendarDate, 'validation.date')
   .refine(
     (value) => value >= '1900-01-01' && value <= yearsAgo(PROFILE_LIMITS.minimumAge),
     'validation.dob_range',

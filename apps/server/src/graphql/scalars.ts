@@ -1,5 +1,20 @@
-import { GraphQLError, Kind } from 'graphql';
+import { isCalendarDate } from '@encore/core';
+import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder';
+
+/**
+ * A value a scalar of ours cannot read. It carries the validation message to show, so that the
+ * input guard (input-guard.ts) can answer it as a validation error naming the argument's field;
+ * wherever it is not translated it stays what it was, a GraphQL error (a bad request).
+ */
+export class ScalarInputError extends GraphQLError {
+  readonly messageKey: string;
+
+  constructor(message: string, messageKey: string, node?: ValueNode) {
+    super(message, node ? { nodes: node } : {});
+    this.messageKey = messageKey;
+  }
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -19,23 +34,33 @@ const DATE_TIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-export function parseDateTime(value: unknown): Date {
+const DATE_TIME_KEY = 'validation.utc_datetime';
+const DATE_KEY = 'validation.date';
+
+export function parseDateTime(value: unknown, node?: ValueNode): Date {
   const match = typeof value === 'string' ? DATE_TIME_PATTERN.exec(value) : null;
-  if (!match) throw new GraphQLError('DateTime must be formatted as YYYY-MM-DD HH:mm:ss (UTC).');
+  if (!match) {
+    throw new ScalarInputError(
+      'DateTime must be formatted as YYYY-MM-DD HH:mm:ss (UTC).',
+      DATE_TIME_KEY,
+      node,
+    );
+  }
   const [, year, month, day, hours, minutes, seconds, zone] = match;
   const date = new Date(`${year}-${month}-${day}T${hours}:${minutes}:${seconds}${zone ?? 'Z'}`);
-  if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime is not a real date.');
+  // Date rolls 2023-02-30 over into March; the calendar day must survive the trip.
+  if (Number.isNaN(date.getTime()) || !isCalendarDate(`${year}-${month}-${day}`)) {
+    throw new ScalarInputError('DateTime is not a real date.', DATE_TIME_KEY, node);
+  }
   return date;
 }
 
-export function parseDate(value: unknown): string {
+export function parseDate(value: unknown, node?: ValueNode): string {
   if (typeof value !== 'string' || !DATE_PATTERN.test(value)) {
-    throw new GraphQLError('Date must be formatted as YYYY-MM-DD.');
+    throw new ScalarInputError('Date must be formatted as YYYY-MM-DD.', DATE_KEY, node);
   }
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || formatDate(date) !== value) {
-    throw new GraphQLError('Date is not a real date.');
-  }
+  if (!isCalendarDate(value))
+    throw new ScalarInputError('Date is not a real date.', DATE_KEY, node);
   return value;
 }
 
@@ -46,8 +71,10 @@ export function registerScalars(): void {
       value instanceof Date ? formatDateTime(value) : formatDateTime(parseDateTime(value)),
     parseValue: parseDateTime,
     parseLiteral: (ast) => {
-      if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be a string.');
-      return parseDateTime(ast.value);
+      if (ast.kind !== Kind.STRING) {
+        throw new ScalarInputError('DateTime must be a string.', DATE_TIME_KEY, ast);
+      }
+      return parseDateTime(ast.value, ast);
     },
   });
 
@@ -56,8 +83,9 @@ export function registerScalars(): void {
     serialize: (value) => (value instanceof Date ? formatDate(value) : parseDate(value)),
     parseValue: parseDate,
     parseLiteral: (ast) => {
-      if (ast.kind !== Kind.STRING) throw new GraphQLError('Date must be a string.');
-      return parseDate(ast.value);
+      if (ast.kind !== Kind.STRING)
+        throw new ScalarInputError('Date must be a string.', DATE_KEY, ast);
+      return parseDate(ast.value, ast);
     },
   });
 

@@ -1,4 +1,5 @@
-import { MAX_PAGE_SIZE, UPGRADE_STATUSES } from '@encore/core';
+import { access } from '../../graphql/access-outcome';
+import { pageArgsSchema, UPGRADE_STATUSES } from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { pageRequest, paginatorType, toPage } from '../../graphql/pagination';
@@ -22,10 +23,6 @@ const decideSchema = z.strictObject({
   id: z.uuid(),
   approve: z.boolean(),
   note: z.string().trim().max(1000).nullish(),
-});
-const listSchema = z.object({
-  first: z.number().int().min(1).max(MAX_PAGE_SIZE),
-  page: z.number().int().min(1),
 });
 
 export function registerAccountUpgradesGraphQL(): void {
@@ -71,6 +68,7 @@ export function registerAccountUpgradesGraphQL(): void {
       type: UpgradeStatusRef,
       nullable: true,
       description: "The viewer's latest request for an organiser account; null when there is none.",
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       resolve: async (_root, _args, context) =>
         (await context.services.accountUpgrades.latestFor(context.viewer.user!.id)) ?? null,
@@ -78,6 +76,7 @@ export function registerAccountUpgradesGraphQL(): void {
     accountUpgradeRequests: t.field({
       type: UpgradeStatusPaginator,
       description: 'Requests for organiser accounts, newest first, for administrators to decide.',
+      extensions: access({ record: 'upgradeRequest', allows: ['admin'], refuses: 'FORBIDDEN' }),
       authScopes: { admin: true },
       args: {
         status: t.arg({ type: UpgradeStatusEnum, required: false }),
@@ -86,7 +85,7 @@ export function registerAccountUpgradesGraphQL(): void {
       },
       resolve: async (_root, args, context) => {
         const request = parseInput(
-          listSchema,
+          pageArgsSchema,
           pageRequest(args, UPGRADE_REQUESTS_PAGE_SIZE),
           context.t,
           '',
@@ -103,6 +102,7 @@ export function registerAccountUpgradesGraphQL(): void {
   builder.mutationFields((t) => ({
     requestAccountUpgrade: t.field({
       type: UpgradeStatusRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: RequestAccountUpgradeInput, required: true }) },
       resolve: (_root, { input }, context) =>
@@ -113,12 +113,14 @@ export function registerAccountUpgradesGraphQL(): void {
     }),
     cancelAccountUpgrade: t.field({
       type: UpgradeStatusRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       resolve: (_root, _args, context) =>
         context.services.accountUpgrades.cancel(context.viewer.user!.id),
     }),
     decideAccountUpgrade: t.field({
       type: UpgradeStatusRef,
+      extensions: access({ record: 'upgradeRequest', allows: ['admin'], refuses: 'FORBIDDEN' }),
       authScopes: { admin: true },
       args: { input: t.arg({ type: DecideAccountUpgradeInput, required: true }) },
       resolve: (_root, { input }, context) => {

@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import {
   SORT_FIELDS,
   SEARCH_LIMITS,
@@ -65,8 +66,8 @@ export function registerOpportunitySearchGraphQL(): void {
       is_free: t.boolean({ required: false }),
       price_min: t.int({ required: false, description: 'Cheapest price, minor units.' }),
       price_max: t.int({ required: false }),
-      deadline_from: t.string({ required: false, description: 'YYYY-MM-DD' }),
-      deadline_to: t.string({ required: false, description: 'YYYY-MM-DD' }),
+      deadline_from: t.field({ type: 'Date', required: false, description: 'YYYY-MM-DD' }),
+      deadline_to: t.field({ type: 'Date', required: false, description: 'YYYY-MM-DD' }),
       open_only: t.boolean({ required: false, description: 'Only those taking applications now.' }),
       sort: t.field({
         type: SortInput,
@@ -102,6 +103,7 @@ export function registerOpportunitySearchGraphQL(): void {
   builder.queryField('opportunitySearch', (t) =>
     t.field({
       type: SearchResultRef,
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       description:
         'Public opportunities by place, text and filters, with facet counts. Private, draft and scheduled ones are never listed.',
@@ -116,6 +118,7 @@ export function registerOpportunitySearchGraphQL(): void {
           pageArgsSchema,
           { first: args.first ?? SEARCH_LIMITS.pageSize, page: args.page ?? DEFAULT_PAGE },
           context.t,
+          '',
         );
         const result = await context.services.opportunities.search(input, page);
         return { ...toPage(result.rows, result.total, page), facets: result.facets };
@@ -151,6 +154,7 @@ export function registerOpportunitySearchGraphQL(): void {
   builder.queryFields((t) => ({
     myOpportunities: t.field({
       type: MyPageRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       description:
         "The opportunities I work on (drafts included), newest first; optionally one organisation's and titles containing `search`.",
@@ -175,6 +179,7 @@ export function registerOpportunitySearchGraphQL(): void {
           pageArgsSchema,
           { first: args.first ?? PAGE_SIZES.dashboard, page: args.page ?? DEFAULT_PAGE },
           context.t,
+          '',
         );
         const userId = context.viewer.user!.id;
         const teams = (await context.services.organisations.ofUser(userId)).map((row) => row.id);
@@ -193,6 +198,7 @@ export function registerOpportunitySearchGraphQL(): void {
     }),
     allOpportunities: t.field({
       type: [OpportunityRef],
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       description: `The newest ${ALL_OPPORTUNITIES_LIMIT} public opportunities; opportunitySearch pages through the rest.`,
       resolve: async (_root, _args, context) =>
@@ -205,6 +211,11 @@ export function registerOpportunitySearchGraphQL(): void {
     }),
     opportunityViews: t.field({
       type: ViewsRef,
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'reviewer', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('team', (args: { id: string | number }) => idOf(args.id, 'id')),
       description: "Visits to an opportunity's page; its team only.",
       args: { id: t.arg.id({ required: true }) },

@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { PREMIUM_FEATURES, profileInputSchema, type PremiumFeature } from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
@@ -190,7 +191,7 @@ export function registerProfilesGraphQL(): void {
     fields: (t) => ({
       name: t.string({ required: false }),
       about: t.string({ required: false }),
-      dob: t.string({ required: false, description: 'YYYY-MM-DD' }),
+      dob: t.field({ type: 'Date', required: false, description: 'YYYY-MM-DD' }),
       professional_level: t.string({
         required: false,
         description: 'beginner, amateur, semi_professional or professional.',
@@ -227,6 +228,7 @@ export function registerProfilesGraphQL(): void {
       type: UserRef,
       description:
         'A profile, as much of it as the viewer may see. Takes an account id, or the id an applicant list gives an applicant under blind review (only a viewer who sees who applied gets the account).',
+      extensions: access({ record: 'user', allows: ['signedIn'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       args: { id: t.arg.id({ required: true }) },
       resolve: async (_root, { id }, context) => activeAccount(context, String(id)),
@@ -235,6 +237,7 @@ export function registerProfilesGraphQL(): void {
       type: PremiumUserRef,
       description:
         "A person's premium features (shown on their profile, so readable by signed-in people).",
+      extensions: access({ record: 'user', allows: ['signedIn'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       args: {
         userId: t.arg.id({
@@ -255,6 +258,7 @@ export function registerProfilesGraphQL(): void {
   builder.mutationFields((t) => ({
     updateProfile: t.field({
       type: UserRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
       resolve: async (_root, { input }, context) =>
@@ -266,6 +270,7 @@ export function registerProfilesGraphQL(): void {
     setPremiumFeatures: t.field({
       type: PremiumUserRef,
       description: 'Administrators grant premium features, replacing the set the account had.',
+      extensions: access({ record: 'user', allows: ['admin'], refuses: 'FORBIDDEN' }),
       authScopes: { admin: true },
       args: { input: t.arg({ type: SetPremiumFeaturesInput, required: true }) },
       resolve: async (_root, { input }, context) => {

@@ -1,0 +1,11 @@
+const CALENDAR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `YYYY-MM-DD` names a day of the calendar: not 2023-02-30 (which Date.parse accepts and rolls
+ * into March) and not 9999-99-99 or year 0000 (which PostgreSQL refuses with an error).
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!CALENDAR_DATE_PATTERN.test(value) || value.startsWith('0000')) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
