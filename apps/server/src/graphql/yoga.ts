@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 import { finishErrors, maskError } from './errors';
+import { useInputGuard } from './input-guard';
 import { getSchema } from './schema';
 import { resolveLocaleFromHeaders, resolveRequestLocale } from '../lib/request-locale';
 import { translatorFor } from '../lib/i18n';
@@ -88,6 +89,8 @@ export function createGraphQLServer(
       // compiler never ends on a recursive input (a form's child fields) and reports a bad upload
       // as an internal error, and a mutation answers one object, where compiling gains nothing.
       useGraphQlJit({}, { enableIf: (args) => isQuery(args.document, args.operationName) }),
+      // After graphql-jit: a refused request replaces the execute function graphql-jit set.
+      useInputGuard(),
       // Reference lists never change while the server runs: answer them from memory, per language.
       // Only the coordinates listed are cached (the default TTL is 0), and only for anonymous
       // callers, so nothing that depends on who is asking can be served to someone else.
