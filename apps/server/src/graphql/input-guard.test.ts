@@ -186,6 +186,9 @@ describe('an impossible date', () => {
     expect(refusal(inline)).toEqual({
       'input.deadline_from': ['The deadline from must be a valid date (YYYY-MM-DD).'],
     });
+    // A literal fails GraphQL's validation, before execution: a request error without data.
+    expect(inline.status).toBe(400);
+    expect(inline.body).not.toHaveProperty('data');
 
     const variable = await server.graphql(
       'query($input: OpportunitySearchInput) { opportunitySearch(input: $input) { paginatorInfo { total } } }',
