@@ -23,8 +23,8 @@ import { ScalarInputError } from './scalars';
 /**
  * Refuses, for every operation and before any resolver runs, text PostgreSQL cannot store or that
  * is not text at all: a NUL character (PostgreSQL refuses it in text and jsonb, and the query then
- * failed as an internal error) and unpaired UTF-16 surrogates (which the driver silently turns
- * into U+FFFD). Every string of every argument is read: literals and variables, nested input
+ * failed as an internal error) and unpaired UTF-16 surrogates (jsonb refuses them too; in text the
+ * driver silently stores U+FFFD instead). Every string of every argument is read: literals and variables, nested input
  * fields, list items, the keys and leaves of JSON, whatever the scalar (String, ID, Date, JSON…).
  * A value our own scalars cannot read (an impossible date) is refused here too, naming its field.
  * The answer is one validation error whose map names each argument's path (`input.name`, `slug`).
