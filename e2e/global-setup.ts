@@ -66,7 +66,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      // The browser suites run on the embedded database; E2E_DATABASE_URL points them at a server.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       SEED: 'demo',
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
