@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import {
   OPPORTUNITY_PERMISSIONS,
   ORGANISATION_PERMISSIONS,
@@ -74,6 +75,7 @@ export function registerAccessGraphQL(): void {
   builder.queryField('canAccess', (t) =>
     t.field({
       type: AnswerRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       description:
         'Whether the viewer holds a permission on an organisation or on an opportunity (name one).',

@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { DEFAULT_PAGE, PAGE_SIZES, pageArgsSchema } from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
@@ -170,6 +171,11 @@ export function registerApplicantsGraphQL(): void {
       description:
         "Everyone who applied to the organisation's opportunities; for its owners and admins (full access on its opportunities).",
       args: { slug: t.arg.string({ required: true }), ...pageArgs(t) },
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope(
         'member',
         async (args: { slug: string }, context) =>
@@ -192,6 +198,11 @@ export function registerApplicantsGraphQL(): void {
       description:
         'Everyone who applied to these opportunities; the viewer manages the applications of each.',
       args: { slugs: t.arg.stringList({ required: true }), ...pageArgs(t) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: { loggedIn: true },
       resolve: async (_root, args, context) => {
         const slugs = parseInput(slugsSchema, args.slugs, context.t, 'slugs');
@@ -216,6 +227,7 @@ export function registerApplicantsGraphQL(): void {
         }),
         ...pageArgs(t),
       },
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       resolve: async (_root, args, context) => {
         const filters = {

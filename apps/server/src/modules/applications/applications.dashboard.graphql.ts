@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import {
   APPLICATION_SORT_FIELDS,
   DEFAULT_PAGE,
@@ -113,6 +114,11 @@ export function registerApplicationsDashboardGraphQL(): void {
         page: t.arg.int({ required: false }),
         filters: t.arg({ type: FiltersInput, required: false }),
       },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'reviewer', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('team', (args: { id: string | number }) => idOf(args.id, 'id')),
       resolve: async (_root, args, context) => {
         const id = idOf(args.id, 'id');
@@ -161,6 +167,11 @@ export function registerApplicationsDashboardGraphQL(): void {
       description:
         "Who reads the opportunity's applications (for the dashboard's rated-by display and filter): the organisation's owners and admins, and its people holding rate, comment or manage_applications.",
       args: { oppId: t.arg.id({ required: true }) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'reviewer', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('team', (args: { oppId: string | number }) => idOf(args.oppId, 'oppId')),
       resolve: async (_root, args, context) => {
         const [opportunity] = await context.services.opportunities.byIds([

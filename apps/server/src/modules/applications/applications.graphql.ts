@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { APPLICATION_LIMITS, PAGE_SIZES, pageArgsSchema, type Answers } from '@encore/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
@@ -210,6 +211,7 @@ export function registerApplicationsGraphQL(): void {
   builder.queryFields((t) => ({
     userApplications: t.field({
       type: ApplicationPaginator,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       description: "The viewer's own applications, newest first unless sorted otherwise.",
       args: {
@@ -230,6 +232,11 @@ export function registerApplicationsGraphQL(): void {
     }),
     viewApplication: t.field({
       type: ApplicationRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'applicant', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description: 'One application: its applicant, or the opportunity team reading it.',
       args: { id: t.arg.id({ required: true }) },
@@ -238,6 +245,11 @@ export function registerApplicationsGraphQL(): void {
     }),
     applicationStatus: t.field({
       type: StatusInfoRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'applicant', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       args: { id: t.arg.id({ required: true }) },
       resolve: async (_root, { id }, context) =>
@@ -245,6 +257,11 @@ export function registerApplicationsGraphQL(): void {
     }),
     applicationOpportunity: t.field({
       type: OpportunityRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'applicant', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description: 'The opportunity an application was made to.',
       args: { id: t.arg.id({ required: true }) },
@@ -256,6 +273,7 @@ export function registerApplicationsGraphQL(): void {
     myApplication: t.field({
       type: ApplicationRef,
       nullable: true,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       description:
         "The viewer's application to an opportunity, draft or sent; null before applying.",
@@ -299,6 +317,7 @@ export function registerApplicationsGraphQL(): void {
   builder.mutationFields((t) => ({
     saveApplication: t.field({
       type: ApplicationRef,
+      extensions: access({ record: 'opportunity', allows: ['signedIn'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       description:
         "Starts or saves the viewer's application to an opportunity (a draft until submitted).",
@@ -313,6 +332,7 @@ export function registerApplicationsGraphQL(): void {
     }),
     submitApplication: t.field({
       type: ApplicationRef,
+      extensions: access({ record: 'application', allows: ['applicant'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       description: 'Sends a draft; a paid opportunity keeps it waiting for payment.',
       args: { input: t.arg({ type: IdInput, required: true }) },
@@ -325,6 +345,7 @@ export function registerApplicationsGraphQL(): void {
     }),
     withdrawApplication: t.field({
       type: ApplicationRef,
+      extensions: access({ record: 'application', allows: ['applicant'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: IdInput, required: true }) },
       resolve: async (_root, args, context) =>
@@ -335,6 +356,11 @@ export function registerApplicationsGraphQL(): void {
     }),
     changeApplicationStatus: t.field({
       type: [ApplicationRef],
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description:
         'Shortlists, accepts or declines one or many applications; each applicant is emailed.',

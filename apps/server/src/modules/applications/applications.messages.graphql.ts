@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { APPLICATION_LIMITS, MESSAGE_STATUSES, pageArgsSchema } from '@encore/core';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
@@ -75,6 +76,11 @@ export function registerApplicationMessagesGraphQL(): void {
   builder.queryFields((t) => ({
     applicationMessages: t.field({
       type: MessagePaginator,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'applicant', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description:
         "The conversation about an application: its applicant, or the team with manage_applications. Page 1 holds the newest messages, each page oldest first; reading marks the other side's messages as SENT.",
@@ -116,6 +122,11 @@ export function registerApplicationMessagesGraphQL(): void {
   builder.mutationFields((t) => ({
     sendApplicationMessage: t.field({
       type: MessageRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'applicant', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description:
         'Writes to the other side of an application (the applicant, or the team with manage_applications) and emails them a notice.',

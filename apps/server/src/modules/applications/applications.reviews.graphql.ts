@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { APPLICATION_LIMITS, pageArgsSchema } from '@encore/core';
 import DataLoader from 'dataloader';
 import { builder } from '../../graphql/builder';
@@ -228,6 +229,11 @@ export function registerApplicationReviewsGraphQL(): void {
   builder.queryFields((t) => ({
     applicationReviews: t.field({
       type: ReviewPaginator,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description: "An application's ratings, the most recently changed first; the team only.",
       args: {
@@ -249,6 +255,11 @@ export function registerApplicationReviewsGraphQL(): void {
     }),
     applicationComments: t.field({
       type: CommentPaginator,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description:
         "The team's comments (is_comment true), notes (false) or both (omitted) on an application, oldest first; the team only.",
@@ -300,6 +311,11 @@ export function registerApplicationReviewsGraphQL(): void {
   builder.mutationFields((t) => ({
     rateApplication: t.field({
       type: ApplicationRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description:
         "Rates an application 1 to 5 (again: replaces the viewer's rating); needs `rate`. A submitted application moves to IN_REVIEW.",
@@ -324,6 +340,11 @@ export function registerApplicationReviewsGraphQL(): void {
     }),
     removeApplicationRating: t.field({
       type: ApplicationRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description: "Takes the viewer's rating back; needs `rate`.",
       args: { input: t.arg({ type: RemoveRatingInput, required: true }) },
@@ -345,6 +366,11 @@ export function registerApplicationReviewsGraphQL(): void {
     }),
     addApplicationComment: t.field({
       type: CommentRef,
+      extensions: access({
+        record: 'application',
+        allows: ['owner', 'manager', 'reviewer', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description:
         'Adds an internal comment or note; needs `comment`. A submitted application moves to IN_REVIEW.',
@@ -369,6 +395,11 @@ export function registerApplicationReviewsGraphQL(): void {
     }),
     deleteApplicationComment: t.field({
       type: CommentRef,
+      extensions: access({
+        record: 'comment',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description: 'Deletes a comment or note: its author, or full access on the opportunity.',
       args: { input: t.arg({ type: DeleteCommentInput, required: true }) },

@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { parseInput } from '../../lib/validation';
@@ -98,6 +99,7 @@ export function registerAuthGraphQL(): void {
     changePassword: t.field({
       type: AuthPayloadRef,
       description: 'Every session of the account ends; the answer is a new one for this device.',
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: ChangePasswordInput }) },
       resolve: (_root, { input }, context) =>
@@ -111,6 +113,7 @@ export function registerAuthGraphQL(): void {
       type: SuccessRef,
       description:
         'Sends a confirmation link to the new address; the account moves when it is followed.',
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: ChangeEmailInput }) },
       resolve: async (_root, { input }, context) => {
@@ -124,6 +127,7 @@ export function registerAuthGraphQL(): void {
     }),
     deleteAccount: t.field({
       type: SuccessRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: DeleteAccountInput }) },
       resolve: async (_root, { input }, context) => {
@@ -136,6 +140,7 @@ export function registerAuthGraphQL(): void {
     }),
     verifyEmail: t.field({
       type: UserRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: TokenInput }) },
       resolve: async (_root, { input }, context) =>
@@ -147,6 +152,7 @@ export function registerAuthGraphQL(): void {
     }),
     resendVerification: t.field({
       type: SuccessRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       resolve: async (_root, _args, context) => {
         await context.services.auth.resendVerification(context.viewer.user!.id);
@@ -155,6 +161,7 @@ export function registerAuthGraphQL(): void {
     }),
     forgotPassword: t.field({
       type: SuccessRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: ForgotPasswordInput }) },
       resolve: async (_root, { input }, context) => {
@@ -167,6 +174,7 @@ export function registerAuthGraphQL(): void {
     }),
     resetPassword: t.field({
       type: SuccessRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: ResetPasswordInput }) },
       resolve: async (_root, { input }, context) => {
@@ -177,6 +185,7 @@ export function registerAuthGraphQL(): void {
     }),
     register: t.field({
       type: AuthPayloadRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: RegisterInput }) },
       resolve: (_root, { input }, context) => {
@@ -186,6 +195,7 @@ export function registerAuthGraphQL(): void {
     }),
     login: t.field({
       type: AuthPayloadRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: LoginInput }) },
       resolve: (_root, { input }, context) =>
@@ -196,6 +206,7 @@ export function registerAuthGraphQL(): void {
     }),
     refreshToken: t.field({
       type: AuthPayloadRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: RefreshTokenInput }) },
       resolve: (_root, { input }, context) =>
@@ -206,6 +217,7 @@ export function registerAuthGraphQL(): void {
     }),
     logout: t.field({
       type: SuccessRef,
+      extensions: access({ record: 'own' }),
       authScopes: { public: true },
       args: { input: t.arg({ type: RefreshTokenInput }) },
       resolve: async (_root, { input }, context) => {

@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { builder } from '../../graphql/builder';
 import { AppError } from '../../lib/errors';
 import { FILE_PURPOSES, UPLOAD_RULES, USER_UPLOAD } from './files.rules';
@@ -53,6 +54,7 @@ export function registerFilesGraphQL(): void {
     t.field({
       type: FileRef,
       description: 'Stores a private file of the viewer; a feature then attaches it to its record.',
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       args: { input: t.arg({ type: UploadFileInput }) },
       resolve: (_root, { input }, context) => {

@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import {
   FORM_TYPES,
   applicantFormType,
@@ -190,6 +191,11 @@ export function registerFormsGraphQL(): void {
         opportunity: t.arg.id({ required: true, description: 'The opportunity id.' }),
         type: t.arg({ type: FormTypeEnum, required: true }),
       },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'reviewer', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('team', (args: { opportunity: string | number }) =>
         idOf(args.opportunity, 'opportunity'),
       ),
@@ -209,6 +215,7 @@ export function registerFormsGraphQL(): void {
         slug: t.arg.string({ required: true }),
         type: t.arg({ type: FormTypeEnum, required: false }),
       },
+      extensions: access({ record: 'opportunity', allows: ['signedIn'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       resolve: async (_root, args, context) => {
         const row = await context.services.opportunities.bySlug(args.slug.trim().slice(0, 100));
@@ -230,6 +237,11 @@ export function registerFormsGraphQL(): void {
       type: ApplicationFormRef,
       description: "Saves an opportunity's form of one type whole, replacing the one saved before.",
       args: { input: t.arg({ type: SaveInput }) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope(
         'manage_opportunity',
         (args: { input: { opportunity_id: string | number } }) =>

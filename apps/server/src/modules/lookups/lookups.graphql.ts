@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { TARGET_USERS, type TargetUser } from '@encore/core';
 import type { EnumRef } from '@pothos/core';
 import { z } from 'zod';
@@ -224,6 +225,7 @@ export function registerLookupsGraphQL(): void {
   builder.queryFields((t) => ({
     languages: t.field({
       type: [Language],
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       resolve: (_root, _args, context) => context.services.lookups.languages(context.locale),
     }),
@@ -231,6 +233,7 @@ export function registerLookupsGraphQL(): void {
     countries: t.field({
       type: [CountryType],
       description: "Sovereign countries, by name in the caller's language.",
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       resolve: (_root, _args, context) => context.services.lookups.countries(context.locale),
     }),
@@ -238,6 +241,7 @@ export function registerLookupsGraphQL(): void {
     allCountries: t.field({
       type: [CountryType],
       description: 'Every ISO 3166-1 country and territory.',
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       resolve: (_root, _args, context) => context.services.lookups.allCountries(context.locale),
     }),
@@ -245,6 +249,7 @@ export function registerLookupsGraphQL(): void {
     paymentCountries: t.field({
       type: [CountryType],
       description: 'Countries where an organisation can connect a payout account.',
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       resolve: (_root, _args, context) => context.services.lookups.paymentCountries(context.locale),
     }),
@@ -253,6 +258,7 @@ export function registerLookupsGraphQL(): void {
       type: [CityType],
       description:
         'Cities by name: prefix matches (accents and case ignored) most populous first, then near misses.',
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       args: {
         query: t.arg.string({ required: true }),
@@ -272,6 +278,7 @@ export function registerLookupsGraphQL(): void {
     genres: t.field({
       type: [GenreRef],
       description: 'Every genre (top-level ones first), or only the top-level ones.',
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       args: { parentsOnly: t.arg.boolean({ required: false }) },
       resolve: (_root, args, context) => context.services.lookups.genres(args.parentsOnly ?? false),
@@ -280,12 +287,14 @@ export function registerLookupsGraphQL(): void {
     instruments: t.field({
       type: [InstrumentRef],
       description: 'Instrument families, each with its instruments as children.',
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       resolve: (_root, _args, context) => context.services.lookups.instruments(),
     }),
 
     userTypeCategories: t.field({
       type: [UserTypeCategoryRef],
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       args: {
         search: t.arg.string({ required: false }),
@@ -299,6 +308,7 @@ export function registerLookupsGraphQL(): void {
 
     profileFormData: t.field({
       type: ProfileFormDataType,
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       resolve: (_root, _args, context) => context.services.lookups.profileFormData(context.locale),
     }),
@@ -306,6 +316,7 @@ export function registerLookupsGraphQL(): void {
     formSections: t.field({
       type: [FormSectionTemplateType],
       description: 'The default sections of an application form for bands or individuals.',
+      extensions: access({ record: 'open' }),
       authScopes: { public: true },
       args: { target: t.arg({ type: TargetUserEnum, required: true }) },
       resolve: (_root, args, context) => context.services.lookups.formSections(args.target),

@@ -1,3 +1,4 @@
+import { access, type AccessOutcome } from '../../graphql/access-outcome';
 import {
   APPROVAL_TYPES,
   OPPORTUNITY_PAYMENT_TYPES,
@@ -391,6 +392,11 @@ export function registerOpportunitiesGraphQL(): void {
     opportunity: t.field({
       type: OpportunityRef,
       nullable: true,
+      extensions: access({
+        record: 'draft',
+        allows: ['owner', 'member', 'admin'],
+        refuses: 'HIDDEN',
+      }),
       authScopes: { public: true },
       description:
         'An opportunity by its slug (an old slug finds it too). Drafts and scheduled ones are for their team; deleted ones are gone.',
@@ -413,6 +419,7 @@ export function registerOpportunitiesGraphQL(): void {
     }),
     organisationOpportunities: t.field({
       type: [OpportunityRef],
+      extensions: access({ record: 'organisation', allows: ['everyone'], refuses: 'NOT_FOUND' }),
       authScopes: { public: true },
       description:
         "An organisation's opportunities, newest first: its team sees drafts, scheduled and private ones too; everyone else the public, listed ones.",
@@ -433,6 +440,11 @@ export function registerOpportunitiesGraphQL(): void {
       type: [EventRef],
       description: 'Recorded changes to an opportunity, newest first; its team only.',
       args: { id: t.arg.id({ required: true }) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'reviewer', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('team', (args: { id: string | number }) => idOf(args.id, 'id')),
       resolve: (_root, args, context) => context.services.opportunities.events(String(args.id)),
     }),
@@ -521,50 +533,60 @@ export function registerOpportunitiesGraphQL(): void {
     id: string,
     actor: { id: string; email: string },
   ) => Promise<OpportunityRow>;
-  const CHANGES: Array<[string, string, 'manage_opportunity' | 'full_access', Change]> = [
+  const MANAGERS = { allows: ['owner', 'manager', 'admin'], refuses: 'FORBIDDEN' } as const;
+  const CHANGES: Array<
+    [string, string, 'manage_opportunity' | 'full_access', Change, AccessOutcome]
+  > = [
     [
       'publishOpportunity',
       'Publishes a complete draft: live now, or scheduled for its publish_at.',
       'manage_opportunity',
       (service, id, actor) => service.publish(id, actor),
+      { record: 'draft', allows: ['owner', 'admin'], refuses: 'FORBIDDEN' },
     ],
     [
       'unpublishOpportunity',
       'Takes a scheduled opportunity back to a draft.',
       'manage_opportunity',
       (service, id, actor) => service.unpublish(id, actor),
+      { record: 'opportunity', ...MANAGERS },
     ],
     [
       'closeOpportunity',
       'Stops taking applications now.',
       'manage_opportunity',
       (service, id, actor) => service.close(id, actor),
+      { record: 'opportunity', ...MANAGERS },
     ],
     [
       'reopenOpportunity',
       'Takes applications again after a close by hand, before the deadline.',
       'manage_opportunity',
       (service, id, actor) => service.reopen(id, actor),
+      { record: 'opportunity', ...MANAGERS },
     ],
     [
       'archiveOpportunity',
       'Archives the opportunity.',
       'manage_opportunity',
       (service, id, actor) => service.archive(id, actor),
+      { record: 'opportunity', ...MANAGERS },
     ],
     [
       'deleteOpportunity',
       'Deletes the opportunity (soft): gone from every page and list.',
       'full_access',
       (service, id, actor) => service.remove(id, actor),
+      { record: 'opportunity', ...MANAGERS },
     ],
   ];
-  for (const [name, description, permission, change] of CHANGES) {
+  for (const [name, description, permission, change, outcome] of CHANGES) {
     builder.mutationField(name, (t) =>
       t.field({
         type: OpportunityRef,
         description,
         args: { input: t.arg({ type: IdInput }) },
+        extensions: access(outcome),
         authScopes: oppScope(permission, byInputId),
         resolve: async (_root, { input }, context) =>
           change(
@@ -581,6 +603,11 @@ export function registerOpportunitiesGraphQL(): void {
       type: OpportunityRef,
       description: 'Starts a draft for the organisation; the creator becomes its manager.',
       args: { input: t.arg({ type: CreateInput }) },
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope(
         'create_opportunity',
         (args: { input: { organisation_id: string | number } }) =>
@@ -595,6 +622,11 @@ export function registerOpportunitiesGraphQL(): void {
       type: OpportunityRef,
       description: 'Saves a wizard step: the fields given change, the rest stay.',
       args: { input: t.arg({ type: UpdateInput }) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('manage_opportunity', byInputId),
       resolve: async (_root, { input }, context) => {
         const data = parseInput(updateOpportunitySchema, input, context.t);
@@ -605,6 +637,11 @@ export function registerOpportunitiesGraphQL(): void {
       type: OpportunityRef,
       description: 'A new draft with the same content, dates and prices.',
       args: { input: t.arg({ type: IdInput }) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('manage_opportunity', byInputId),
       resolve: async (_root, { input }, context) => {
         const id = idOf(input.id, 'input.id');

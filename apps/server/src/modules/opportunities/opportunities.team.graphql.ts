@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import {
   OPPORTUNITY_PERMISSIONS,
   SUPPORTED_LOCALES,
@@ -74,6 +75,7 @@ export function registerOpportunityTeamGraphQL(): void {
   builder.queryFields((t) => ({
     myOpportunityInvitations: t.field({
       type: [InvitationRef],
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       description: 'Open invitations to manage or review opportunities, for the viewer.',
       resolve: async (_root, _args, context) => {
@@ -84,6 +86,11 @@ export function registerOpportunityTeamGraphQL(): void {
     opportunityInvitation: t.field({
       type: InvitationRef,
       nullable: true,
+      extensions: access({
+        record: 'opportunityInvitation',
+        allows: ['everyone'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { public: true },
       description: 'The open invitation behind an emailed link, or null when it is closed.',
       args: { token: t.arg.string({ required: true }) },
@@ -144,6 +151,11 @@ export function registerOpportunityTeamGraphQL(): void {
       description:
         'Invites an address to manage or review the opportunity; the invitation is emailed.',
       args: { input: t.arg({ type: InviteInput }) },
+      extensions: access({
+        record: 'opportunity',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('full_access', (args: { input: { opportunity_id: string | number } }) =>
         idOf(args.input.opportunity_id, 'input.opportunity_id'),
       ),
@@ -168,6 +180,12 @@ export function registerOpportunityTeamGraphQL(): void {
     }),
     respondToOpportunityInvitation: t.field({
       type: OpportunityMemberRef,
+      extensions: access({
+        record: 'opportunityInvitation',
+        // The emailed token proves the address: whoever follows the link answers it.
+        allows: ['signedIn'],
+        refuses: 'NOT_FOUND',
+      }),
       authScopes: { loggedIn: true },
       description: 'Accepts or declines an invitation, from the emailed link or from the list.',
       args: { input: t.arg({ type: RespondInput }) },
@@ -186,6 +204,11 @@ export function registerOpportunityTeamGraphQL(): void {
     changeOpportunityMemberRole: t.field({
       type: OpportunityMemberRef,
       args: { input: t.arg({ type: ChangeRoleInput }) },
+      extensions: access({
+        record: 'opportunitySeat',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('full_access', opportunityOfMember),
       resolve: async (_root, { input }, context) => {
         return context.services.opportunities.team.changeRole(
@@ -200,6 +223,11 @@ export function registerOpportunityTeamGraphQL(): void {
       type: OpportunityMemberRef,
       description: 'Takes someone off the opportunity, or withdraws their invitation.',
       args: { input: t.arg({ type: MemberIdInput }) },
+      extensions: access({
+        record: 'opportunitySeat',
+        allows: ['owner', 'manager', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: oppScope('full_access', opportunityOfMember),
       resolve: async (_root, { input }, context) => {
         return context.services.opportunities.team.remove(

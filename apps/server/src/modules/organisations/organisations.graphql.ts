@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import {
   MEMBER_INVITATION_STATUSES,
   ORGANISATION_PERMISSIONS,
@@ -281,6 +282,7 @@ export function registerOrganisationsGraphQL(): void {
   builder.queryFields((t) => ({
     myOrganisations: t.field({
       type: [OrganisationRef],
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       description: 'The organisations whose team the viewer belongs to.',
       resolve: (_root, _args, context) =>
@@ -289,6 +291,7 @@ export function registerOrganisationsGraphQL(): void {
     organisation: t.field({
       type: OrganisationRef,
       nullable: true,
+      extensions: access({ record: 'organisation', allows: ['everyone'], refuses: 'NOT_FOUND' }),
       authScopes: { public: true },
       description:
         'An organisation by its slug; an old slug finds it too (compare `slug` and redirect).',
@@ -300,6 +303,11 @@ export function registerOrganisationsGraphQL(): void {
       type: [TeamMemberRef],
       description: 'The team with its open and declined invitations; the team only.',
       args: { organisation_id: t.arg.id({ required: true }) },
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('member', (args: { organisation_id: string | number }) =>
         organisationIdOf(String(args.organisation_id), 'organisation_id'),
       ),
@@ -310,6 +318,11 @@ export function registerOrganisationsGraphQL(): void {
       type: [TeamMemberRef],
       description: 'The people in the team (accepted members), without invitations; the team only.',
       args: { organisation_id: t.arg.id({ required: true }) },
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('member', (args: { organisation_id: string | number }) =>
         organisationIdOf(String(args.organisation_id), 'organisation_id'),
       ),
@@ -320,6 +333,11 @@ export function registerOrganisationsGraphQL(): void {
       type: [OrganisationEventRef],
       description: 'The latest recorded changes to the organisation and its team; the team only.',
       args: { organisation_id: t.arg.id({ required: true }) },
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'member', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('member', (args: { organisation_id: string | number }) =>
         organisationIdOf(String(args.organisation_id), 'organisation_id'),
       ),
@@ -328,6 +346,7 @@ export function registerOrganisationsGraphQL(): void {
     }),
     myTeamInvitations: t.field({
       type: [InvitationRef],
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       description: 'Open invitations to the viewer (by account or address).',
       resolve: async (_root, _args, context) => {
@@ -338,6 +357,7 @@ export function registerOrganisationsGraphQL(): void {
     teamInvitation: t.field({
       type: InvitationRef,
       nullable: true,
+      extensions: access({ record: 'teamInvitation', allows: ['everyone'], refuses: 'NOT_FOUND' }),
       authScopes: { public: true },
       description: 'The open invitation behind an emailed link, or null when it is closed.',
       args: { token: t.arg.string({ required: true }) },
@@ -429,6 +449,7 @@ export function registerOrganisationsGraphQL(): void {
   builder.mutationFields((t) => ({
     createOrganisation: t.field({
       type: OrganisationRef,
+      extensions: access({ record: 'own' }),
       authScopes: { organiser: true },
       description: 'Creates an organisation with the viewer as its owner.',
       args: { input: t.arg({ type: CreateOrganisationInput }) },
@@ -440,6 +461,11 @@ export function registerOrganisationsGraphQL(): void {
     }),
     updateOrganisation: t.field({
       type: OrganisationRef,
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('manage_organisation', (args: InputWith<'id'>) =>
         organisationIdOf(String(args.input.id), 'input.id'),
       ),
@@ -452,6 +478,11 @@ export function registerOrganisationsGraphQL(): void {
     }),
     deleteOrganisation: t.field({
       type: OrganisationRef,
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('full_access', (args: InputWith<'id'>) =>
         organisationIdOf(String(args.input.id), 'input.id'),
       ),
@@ -475,6 +506,11 @@ export function registerOrganisationsGraphQL(): void {
     }),
     inviteTeamMember: t.field({
       type: TeamMemberRef,
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('manage_team_members', (args: InputWith<'organisation_id'>) =>
         organisationIdOf(String(args.input.organisation_id), 'input.organisation_id'),
       ),
@@ -499,6 +535,8 @@ export function registerOrganisationsGraphQL(): void {
     }),
     respondToTeamInvitation: t.field({
       type: TeamMemberRef,
+      // The emailed token proves the address: whoever follows the link answers it.
+      extensions: access({ record: 'teamInvitation', allows: ['signedIn'], refuses: 'NOT_FOUND' }),
       authScopes: { loggedIn: true },
       description: 'Accepts or declines an invitation, from the emailed link or from the list.',
       args: { input: t.arg({ type: RespondToTeamInvitationInput }) },
@@ -516,6 +554,7 @@ export function registerOrganisationsGraphQL(): void {
     }),
     changeTeamMemberRole: t.field({
       type: TeamMemberRef,
+      extensions: access({ record: 'teamSeat', allows: ['owner', 'admin'], refuses: 'FORBIDDEN' }),
       authScopes: orgScope('manage_team_members', organisationOfMember),
       args: { input: t.arg({ type: ChangeTeamMemberRoleInput }) },
       resolve: async (_root, { input }, context) => {
@@ -527,6 +566,7 @@ export function registerOrganisationsGraphQL(): void {
     }),
     removeTeamMember: t.field({
       type: TeamMemberRef,
+      extensions: access({ record: 'teamSeat', allows: ['owner', 'admin'], refuses: 'FORBIDDEN' }),
       authScopes: orgScope('manage_team_members', organisationOfMember),
       description: 'Takes someone out of the team, or withdraws their invitation.',
       args: { input: t.arg({ type: TeamMemberIdInput }) },
@@ -538,6 +578,11 @@ export function registerOrganisationsGraphQL(): void {
     }),
     leaveOrganisation: t.field({
       type: 'Boolean',
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'member'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('member', (args: InputWith<'organisation_id'>) =>
         organisationIdOf(String(args.input.organisation_id), 'input.organisation_id'),
       ),
@@ -551,6 +596,11 @@ export function registerOrganisationsGraphQL(): void {
     }),
     transferOrganisationOwnership: t.field({
       type: TeamMemberRef,
+      extensions: access({
+        record: 'organisation',
+        allows: ['owner', 'admin'],
+        refuses: 'FORBIDDEN',
+      }),
       authScopes: orgScope('full_access', (args: InputWith<'organisation_id'>) =>
         organisationIdOf(String(args.input.organisation_id), 'input.organisation_id'),
       ),

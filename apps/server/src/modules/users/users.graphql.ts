@@ -1,3 +1,4 @@
+import { access } from '../../graphql/access-outcome';
 import { ACCOUNT_TYPES, type PlatformRole } from '@encore/core';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
@@ -81,6 +82,7 @@ export function registerUsersGraphQL(): void {
   builder.queryField('me', (t) =>
     t.field({
       type: UserRef,
+      extensions: access({ record: 'own' }),
       authScopes: { loggedIn: true },
       resolve: async (_root, _args, context) => {
         const account = await context.services.users.current(context.viewer.user!.id);
