@@ -1,6 +1,6 @@
 import { createOpportunitySchema } from '@encore/core';
 import { and, eq } from 'drizzle-orm';
-import type { AccessParty, AccessRecord } from '../src/graphql/access-outcome';
+import { ACCESS_PARTIES, type AccessParty, type AccessRecord } from '../src/graphql/access-outcome';
 import { hashToken, randomToken } from '../src/lib/opaque-tokens';
 import { opportunityMembers } from '../src/modules/opportunities/opportunities.table';
 import { organisationMembers } from '../src/modules/organisations/organisations.table';
@@ -14,18 +14,8 @@ export type People = Record<Exclude<AccessParty, 'anonymous'>, TestAccount>;
 /** One account per party; the platform admin is an account acting with the admin role. */
 export async function createPeople(server: TestServer): Promise<People> {
   const people = {} as People;
-  for (const party of [
-    'performer',
-    'otherOrganisation',
-    'member',
-    'otherReviewer',
-    'owner',
-    'manager',
-    'reviewer',
-    'applicant',
-    'invitee',
-    'admin',
-  ] as const) {
+  for (const party of ACCESS_PARTIES) {
+    if (party === 'anonymous') continue;
     people[party] = await registerAccount(server, { name: `Access ${party}` });
   }
   return people;
