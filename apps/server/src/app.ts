@@ -4,8 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createGraphQLServer } from './graphql/yoga';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling, unsupportedMediaType } from './http/error-handler';
 import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolver';
+import { webPageStatus } from './http/page-status';
 import { registerWebApp } from './http/web-app';
 import { createInvalidationBus } from './lib/invalidation';
 import { openRedis } from './lib/redis';
@@ -129,6 +131,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app, config.isProduction);
+  await registerCompression(app);
 
   // Yoga reads multipart bodies itself (GraphQL multipart request spec), with its own limits.
   app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
@@ -164,7 +167,12 @@ export async function buildApp({
 
   registerOpportunityRoutes(app, services, config.publicUrl);
   if (config.webDist) {
-    await registerWebApp(app, config.webDist, [opportunityPageHead(services, config.publicUrl)]);
+    await registerWebApp(
+      app,
+      config.webDist,
+      [opportunityPageHead(services, config.publicUrl)],
+      webPageStatus(services),
+    );
   }
   return app;
 }

@@ -13,3 +13,4 @@ export * from './organisation';
 export * from './opportunity';
 export * from './application-form';
 export * from './application';
+export * from './routes';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withPageHead, type PageHeadSource } from './page-head';
+import type { PageStatus } from './page-status';
 
 /** Paths the single-page app never owns: unknown ones answer 404 in the API's format. */
 const API_PREFIXES = [
@@ -19,6 +20,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
   pageHeads: PageHeadSource[] = [],
+  pageStatus: (pathname: string) => Promise<PageStatus> = async () => 200,
 ) {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
@@ -31,6 +33,9 @@ export async function registerWebApp(
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); the one the
+    // request accepts is sent as it is, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
@@ -43,14 +48,21 @@ export async function registerWebApp(
   app.get('/*', async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return reply.callNotFound();
+    const status = await pageStatus(pathname);
     let html = indexHtml;
-    for (const source of pageHeads) {
+    for (const source of status === 200 ? pageHeads : []) {
       const match = source.pattern.exec(pathname);
       if (!match) continue;
       const head = await source.head(match);
       if (head) html = withPageHead(indexHtml, head);
       break;
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // A missing page still gets the app, which renders its not-found page; the status is for
+    // crawlers and link checkers, which would otherwise index it as a page.
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   });
 }

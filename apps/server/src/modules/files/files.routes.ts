@@ -27,7 +27,9 @@ export function registerFilesRoutes(
   services: Services,
   resolveViewer: ViewerResolver,
 ) {
-  app.get<FileRequest>('/files/:id', async (req, reply) => {
+  // Stored files go out as stored: most are compressed already (pictures, audio, zips), and a
+  // byte range must count the stored bytes.
+  app.get<FileRequest>('/files/:id', { compress: false }, async (req, reply) => {
     const file = await services.files.findReadable(await resolveViewer(req), req.params.id);
     const etag = `"${file.id}"`;
     setCommonHeaders(reply, file, etag);
@@ -54,7 +56,7 @@ export function registerFilesRoutes(
     return sendStream(reply, opened, contentTypeOf(file.mimeType));
   });
 
-  app.get<FileRequest>('/files/:id/thumb', async (req, reply) => {
+  app.get<FileRequest>('/files/:id/thumb', { compress: false }, async (req, reply) => {
     const file = await services.files.findReadable(await resolveViewer(req), req.params.id);
     if (!file.thumbStorageKey) throw AppError.notFound('file');
     const etag = `"${file.id}-thumb"`;

@@ -9,7 +9,7 @@ import {
   type UpdateOpportunityInput,
   type ValidationMap,
 } from '@encore/core';
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isAnyOf } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
@@ -409,6 +409,30 @@ export function createOpportunitiesService({
         and(eq(opportunities.id, old.id), isNull(opportunities.deletedAt)),
       );
       return moved;
+    },
+
+    /** Whether the slug (current or old) belongs to a deleted opportunity: its page is gone, not unknown. */
+    async isDeletedSlug(slug: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: opportunities.id })
+        .from(opportunities)
+        .where(
+          and(
+            isNotNull(opportunities.deletedAt),
+            or(
+              eq(opportunities.slug, slug),
+              inArray(
+                opportunities.id,
+                db
+                  .select({ id: opportunitySlugRedirects.opportunityId })
+                  .from(opportunitySlugRedirects)
+                  .where(eq(opportunitySlugRedirects.slug, slug)),
+              ),
+            ),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
 
     /** An organisation's opportunities, newest first; `statuses` narrows them (none: all but deleted). */
