@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|html|json|txt|xml|map)$/;
-/** Below this, the headers of a compressed answer outweigh what compressing saves. */
-const MIN_BYTES = 1024;
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -29,7 +27,8 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+        // Small files too: compressing them once here spares the server doing it on every request.
+        if (!COMPRESSIBLE.test(file)) continue;
         const source = readFileSync(file);
         const brotli = brotliCompressSync(source, {
           params: {
