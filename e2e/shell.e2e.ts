@@ -66,9 +66,9 @@ describe('the app shell', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'main-content');
   });
 
-  it('shows a 404 page for an unknown address', async () => {
+  it('shows a 404 page for an unknown address, answered with the status 404', async () => {
     const response = await page.goto('/this/page/does/not/exist');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect(page.locator('h1').first().textContent()).resolves.toMatch(/404|not found/i);
   });
 
