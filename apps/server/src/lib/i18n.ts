@@ -6,7 +6,7 @@ import { localesFolder } from './paths';
 
 export type Translate = TFunction;
 
-const NAMESPACES = ['server', 'emails'] as const;
+const NAMESPACES = ['server', 'emails', 'lookups'] as const;
 
 function loadResources(): Resource {
   const resources: Resource = {};

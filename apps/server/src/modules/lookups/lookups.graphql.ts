@@ -18,6 +18,7 @@ import {
   type UserTypeCategoryNode,
   type UserTypeNode,
 } from './lookups.service';
+import { lookupName } from './lookup-names';
 
 const FILTER_CITIES_DEFAULT_SIZE = 20;
 
@@ -69,6 +70,13 @@ export function sortOrderEnum(): EnumRef<BuilderTypes, SortDirection> {
   return sortOrderRef;
 }
 
+/** Where a signed-in viewer said they live (one primary-key read); null for anyone else. */
+async function viewerCountryCode(context: BuilderTypes['Context']): Promise<string | null> {
+  const user = context.viewer.user;
+  if (!user) return null;
+  return (await context.services.users.current(user.id))?.countryCode ?? null;
+}
+
 export function registerLookupsGraphQL(): void {
   const TargetUserEnum = targetUserEnum();
   const SortOrder = sortOrderEnum();
@@ -109,6 +117,14 @@ export function registerLookupsGraphQL(): void {
         nullable: true,
         description: 'GeoNames first-level division (state, region) within the country.',
       }),
+      region: t.exposeString('region', {
+        nullable: true,
+        description: "The first-level division's name (GeoNames, in English): Ohio, Bavaria...",
+      }),
+      label: t.exposeString('label', {
+        description:
+          'What to show: "Lisbon, Portugal"; in filterCities, with the region when the list holds two cities of that name in one country ("Lisbon, Ohio, United States").',
+      }),
       population: t.exposeInt('population'),
       latitude: t.exposeFloat('latitude'),
       longitude: t.exposeFloat('longitude'),
@@ -119,7 +135,10 @@ export function registerLookupsGraphQL(): void {
     fields: (t) => ({
       id: t.exposeID('id'),
       slug: t.string({ resolve: (genre) => genre.id }),
-      name: t.exposeString('name'),
+      name: t.string({
+        description: "The name in the caller's language.",
+        resolve: (genre, _args, context) => lookupName(context.t, 'genre', genre),
+      }),
       parent: t.field({ type: GenreRef, nullable: true, resolve: (genre) => genre.parent }),
       children: t.field({ type: [GenreRef], resolve: (genre) => genre.children }),
     }),
@@ -130,7 +149,10 @@ export function registerLookupsGraphQL(): void {
     fields: (t) => ({
       id: t.exposeID('id'),
       slug: t.string({ resolve: (instrument) => instrument.id }),
-      name: t.exposeString('name'),
+      name: t.string({
+        description: "The name in the caller's language.",
+        resolve: (instrument, _args, context) => lookupName(context.t, 'instrument', instrument),
+      }),
       family: t.exposeString('family', { description: "The family's slug." }),
       is_family: t.boolean({ resolve: (instrument) => instrument.parent === null }),
       parent: t.field({
@@ -154,7 +176,10 @@ export function registerLookupsGraphQL(): void {
     fields: (t) => ({
       id: t.exposeID('id'),
       slug: t.string({ resolve: (type) => type.id }),
-      name: t.exposeString('name'),
+      name: t.string({
+        description: "The name in the caller's language.",
+        resolve: (type, _args, context) => lookupName(context.t, 'userType', type),
+      }),
       position: t.exposeInt('position'),
       category: t.field({ type: UserTypeCategoryRef, resolve: (type) => type.category }),
     }),
@@ -163,7 +188,10 @@ export function registerLookupsGraphQL(): void {
     fields: (t) => ({
       id: t.exposeID('id'),
       slug: t.string({ resolve: (category) => category.id }),
-      name: t.exposeString('name'),
+      name: t.string({
+        description: "The name in the caller's language.",
+        resolve: (category, _args, context) => lookupName(context.t, 'userTypeCategory', category),
+      }),
       position: t.exposeInt('position'),
       user_types: t.field({ type: [UserTypeRef], resolve: (category) => category.user_types }),
     }),
@@ -257,21 +285,26 @@ export function registerLookupsGraphQL(): void {
     filterCities: t.field({
       type: [CityType],
       description:
-        'Cities by name: prefix matches (accents and case ignored) most populous first, then near misses.',
+        "Cities by name: prefix matches (accents and case ignored), ranked by population with a lead for an exact name, the signed-in viewer's country and countries speaking the caller's language, then near misses. One entry per name, country and region.",
       extensions: access({ record: 'open' }),
       authScopes: { public: true },
       args: {
         query: t.arg.string({ required: true }),
         first: t.arg.int({ required: false, defaultValue: FILTER_CITIES_DEFAULT_SIZE }),
       },
-      resolve: (_root, args, context) => {
+      resolve: async (_root, args, context) => {
         const { query, first } = parseInput(
           filterCitiesArgs,
           { query: args.query, first: args.first ?? FILTER_CITIES_DEFAULT_SIZE },
           context.t,
           '',
         );
-        return context.services.lookups.filterCities(query, first, context.locale);
+        return context.services.lookups.filterCities(
+          query,
+          first,
+          context.locale,
+          await viewerCountryCode(context),
+        );
       },
     }),
 

@@ -8,9 +8,11 @@ import {
 import { asc, inArray } from 'drizzle-orm';
 import ISO6391 from 'iso-639-1';
 import type { Database } from '../../db/client';
-import { findCities, type CityMatch } from './city-search';
+import { translatorFor } from '../../lib/i18n';
+import { lookupName } from './lookup-names';
+import { findCities, type CityMatch, type CityPreference } from './city-search';
 import { DEFAULT_FORM_SECTIONS, type FormSectionTemplate } from './form-sections.data';
-import { PAYMENT_COUNTRY_CODES } from './lookups.data';
+import { PAYMENT_COUNTRY_CODES, countriesSpeaking, regionNames } from './lookups.data';
 import {
   cities,
   countries,
@@ -43,6 +45,10 @@ export interface City {
   name: string;
   country: Country;
   admin_code: string | null;
+  /** The first-level division's name (GeoNames, English): "Ohio". */
+  region: string | null;
+  /** What to show: "Lisbon, Portugal", with the region when a list holds two of the name there. */
+  label: string;
   population: number;
   latitude: number;
   longitude: number;
@@ -144,6 +150,23 @@ export function createLookupsService(db: Database) {
   let reference: Promise<ReferenceData> | undefined;
   const localizedCountries = new Map<Locale, Country[]>();
   const cityCache = new Map<string, CityMatch[]>();
+  const languageCountries = new Map<Locale, string[]>();
+  let regions: Map<string, string> | undefined;
+
+  function regionOf(countryCode: string, adminCode: string | null): string | null {
+    if (!adminCode) return null;
+    regions ??= regionNames();
+    return regions.get(`${countryCode}.${adminCode}`) ?? null;
+  }
+
+  function preferenceOf(locale: Locale, countryCode: string | null): CityPreference {
+    let codes = languageCountries.get(locale);
+    if (!codes) {
+      codes = countriesSpeaking(locale);
+      languageCountries.set(locale, codes);
+    }
+    return { countryCode, languageCountryCodes: codes };
+  }
 
   function loadReference(): Promise<ReferenceData> {
     reference ??= readReference(db).then(
@@ -183,8 +206,13 @@ export function createLookupsService(db: Database) {
     return list;
   }
 
-  async function searchCities(search: string, first: number): Promise<CityMatch[]> {
-    const key = `${first}:${search}`;
+  async function searchCities(
+    search: string,
+    first: number,
+    preference: CityPreference,
+    locale: Locale,
+  ): Promise<CityMatch[]> {
+    const key = `${first}:${locale}:${preference.countryCode ?? ''}:${search}`;
     const cached = cityCache.get(key);
     if (cached) {
       // Map keeps insertion order: re-inserting marks the entry as recently used.
@@ -192,7 +220,7 @@ export function createLookupsService(db: Database) {
       cityCache.set(key, cached);
       return cached;
     }
-    const matches = await findCities(db, search, first);
+    const matches = await findCities(db, search, first, preference);
     cityCache.set(key, matches);
     if (cityCache.size > CITY_CACHE_SIZE) {
       const oldest = cityCache.keys().next().value;
@@ -219,19 +247,40 @@ export function createLookupsService(db: Database) {
     },
 
     /**
-     * Cities whose name starts with the query (accents and case ignored), most populous first,
-     * then, when those do not fill the page, names within a typo or two of it.
+     * Cities whose name starts with the query (accents and case ignored), ranked by population
+     * with a lead for an exact name, the viewer's country and their language's countries
+     * (city-search.ts), then, when those do not fill the page, names within a typo or two of it.
      */
-    async filterCities(query: string, first: number, locale: Locale): Promise<City[]> {
+    async filterCities(
+      query: string,
+      first: number,
+      locale: Locale,
+      viewerCountryCode: string | null = null,
+    ): Promise<City[]> {
       const search = normaliseSearchText(query);
       if (!search) return [];
-      const [matches, data] = await Promise.all([searchCities(search, first), loadReference()]);
-      return matches.flatMap((match) => {
+      const preference = preferenceOf(locale, viewerCountryCode);
+      const [matches, data] = await Promise.all([
+        searchCities(search, first, preference, locale),
+        loadReference(),
+      ]);
+      const found = matches.flatMap((match) => {
         const country = data.countryByCode.get(match.country_code);
         if (!country) return [];
         const { country_code: _code, ...city } = match;
-        return [{ ...city, country: localize(country, locale) }];
+        const localized = localize(country, locale);
+        const region = regionOf(country.code, match.admin_code);
+        return [{ ...city, country: localized, region, label: cityLabel(city.name, localized) }];
       });
+      const namesakes = new Map<string, number>();
+      const namesakeKey = (city: City) => `${city.country.code}|${city.name}`;
+      for (const city of found)
+        namesakes.set(namesakeKey(city), (namesakes.get(namesakeKey(city)) ?? 0) + 1);
+      return found.map((city) =>
+        (namesakes.get(namesakeKey(city)) ?? 0) > 1
+          ? { ...city, label: cityLabel(city.name, city.country, city.region) }
+          : city,
+      );
     },
 
     /** Every genre, top-level ones first; `parentsOnly` keeps the top-level ones. */
@@ -262,13 +311,19 @@ export function createLookupsService(db: Database) {
       locale: Locale,
     ): Promise<UserTypeCategoryNode[]> {
       const { userTypeCategories: categories } = await loadReference();
+      const t = translatorFor(locale);
+      const categoryName = (category: UserTypeCategoryNode) =>
+        lookupName(t, 'userTypeCategory', category);
+      const typeName = (type: UserTypeNode) => lookupName(t, 'userType', type);
       const needle = search ? normaliseSearchText(search) : '';
+      // A search matches the name the caller reads, or the English one.
+      const matches = (node: { name: string }, name: string) =>
+        normaliseSearchText(name).includes(needle) ||
+        normaliseSearchText(node.name).includes(needle);
       const found = needle
         ? categories.flatMap((category) => {
-            if (normaliseSearchText(category.name).includes(needle)) return [category];
-            const matching = category.user_types.filter((type) =>
-              normaliseSearchText(type.name).includes(needle),
-            );
+            if (matches(category, categoryName(category))) return [category];
+            const matching = category.user_types.filter((type) => matches(type, typeName(type)));
             return matching.length > 0 ? [{ ...category, user_types: matching }] : [];
           })
         : [...categories];
@@ -279,7 +334,9 @@ export function createLookupsService(db: Database) {
       return found.sort((a, b) => {
         for (const clause of clauses) {
           const difference =
-            clause.column === 'NAME' ? collator.compare(a.name, b.name) : a.position - b.position;
+            clause.column === 'NAME'
+              ? collator.compare(categoryName(a), categoryName(b))
+              : a.position - b.position;
           if (difference !== 0) return clause.order === 'ASC' ? difference : -difference;
         }
         return 0;
@@ -337,6 +394,8 @@ export function createLookupsService(db: Database) {
             name: row.name,
             country: localize(country, locale),
             admin_code: row.adminCode,
+            region: regionOf(row.countryCode, row.adminCode),
+            label: cityLabel(row.name, localize(country, locale)),
             population: row.population,
             latitude: row.latitude,
             longitude: row.longitude,
@@ -352,6 +411,11 @@ export function createLookupsService(db: Database) {
 }
 
 export type LookupsService = ReturnType<typeof createLookupsService>;
+
+/** "Lisbon, Portugal" or, to tell namesakes apart, "Lisbon, Ohio, United States". */
+function cityLabel(name: string, country: Country, region: string | null = null): string {
+  return [name, region && region !== name ? region : null, country.name].filter(Boolean).join(', ');
+}
 
 /** ISO 639-1 languages (iso-639-1), named in the caller's language where ICU knows the name. */
 function languages(locale: Locale = DEFAULT_LOCALE): LanguageRow[] {
