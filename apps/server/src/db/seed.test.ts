@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import { verifyPassword } from '../lib/passwords';
 import { createLocalStorage } from '../lib/storage/local-storage';
-import { applicationAnswersSchema } from '@encore/core';
+import { applicationAnswersSchema, OPPORTUNITY_TYPES } from '@encore/core';
 import {
   applicationMessages,
   applicationReviews,
@@ -15,8 +15,13 @@ import {
 import { files } from '../modules/files/files.table';
 import { applicationForms } from '../modules/forms/forms.table';
 import { createLookupsService } from '../modules/lookups/lookups.service';
+import { sanitiseDescription } from '../modules/opportunities/opportunities.fields';
+import { createOpportunitySearch } from '../modules/opportunities/opportunities.search';
 import { statusAt } from '../modules/opportunities/opportunities.service';
-import { opportunities } from '../modules/opportunities/opportunities.table';
+import {
+  opportunities,
+  opportunityPaymentOptions,
+} from '../modules/opportunities/opportunities.table';
 import { organisationMembers, organisations } from '../modules/organisations/organisations.table';
 import { users } from '../modules/users/users.table';
 import type { DatabaseHandle } from './client';
@@ -26,6 +31,7 @@ import {
   DEMO_ORGANISATIONS,
   DEMO_PASSWORD,
 } from './demo/demo-data';
+import { picturesOf } from './demo/demo-pictures';
 import { seedDatabase } from './seed';
 
 let database: DatabaseHandle;
@@ -71,6 +77,64 @@ describe('demo seed', () => {
       for (const genre of demo.genres) expect(catalogue.genres.has(genre), genre).toBe(true);
       for (const slug of demo.instruments) expect(catalogue.instruments.has(slug), slug).toBe(true);
     }
+  });
+
+  it('lists a marketplace: published opportunities of many organisations, countries, kinds and languages, open for months', async () => {
+    const now = new Date();
+    const search = createOpportunitySearch(
+      database.db,
+      createLookupsService(database.db),
+      () => now,
+    );
+    const { rows, total, facets } = await search({}, { first: 100, page: 1 });
+    expect(rows).toHaveLength(total);
+    const open = rows.filter((row) => row.status === 'PUBLISHED');
+    expect(open.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(open.map((row) => row.organisationId)).size).toBeGreaterThanOrEqual(10);
+    const countries = new Set(open.map((row) => row.countryCode).filter(Boolean));
+    expect(countries.size).toBeGreaterThanOrEqual(12);
+    expect(new Set(facets.types.map((facet) => facet.value))).toEqual(new Set(OPPORTUNITY_TYPES));
+    // Written in the language listed first.
+    for (const language of ['en', 'fr', 'de', 'es', 'pt', 'sv', 'it']) {
+      expect(
+        open.some((row) => row.languages[0] === language),
+        language,
+      ).toBe(true);
+    }
+    for (const row of open) {
+      // Taking applications now and for a while yet, whenever the demo is seeded.
+      expect(row.deadlineAt!.getTime(), row.slug).toBeGreaterThan(now.getTime() + 7 * 86_400_000);
+      expect(row.startsAt!.getTime(), row.slug).toBeGreaterThan(row.deadlineAt!.getTime());
+      // What the API would store: the sanitiser leaves it as it is.
+      expect(sanitiseDescription(row.description!), row.slug).toBe(row.description);
+      expect(row.description, row.slug).toMatch(/^<p>/);
+    }
+    const deadlineMonths = new Set(
+      open.map((row) =>
+        Math.floor((row.deadlineAt!.getTime() - now.getTime()) / (30 * 86_400_000)),
+      ),
+    );
+    expect(deadlineMonths.size).toBeGreaterThanOrEqual(3);
+    // Every one is in a real city of the lookups, or virtual, or open worldwide.
+    const lookups = createLookupsService(database.db);
+    for (const row of open.filter((candidate) => candidate.cityId)) {
+      const place = await lookups.placeOfCity(row.cityId!);
+      expect(place?.countryCode, row.slug).toBe(row.countryCode);
+      expect(place?.latitude, row.slug).toBeCloseTo(row.latitude!, 1);
+      expect(place?.longitude, row.slug).toBeCloseTo(row.longitude!, 1);
+    }
+    // Free ones, and paid ones in several currencies with early prices that end before the deadline.
+    const priced = await database.db.select().from(opportunityPaymentOptions);
+    expect(open.filter((row) => row.paymentType === 'FREE').length).toBeGreaterThanOrEqual(10);
+    expect(new Set(priced.map((option) => option.currency)).size).toBeGreaterThanOrEqual(6);
+    const early = priced.filter((option) => option.deadlineAt !== null);
+    expect(early.length).toBeGreaterThanOrEqual(15);
+    for (const option of early) {
+      const row = rows.find((candidate) => candidate.id === option.opportunityId);
+      expect(option.deadlineAt!.getTime()).toBeLessThan(row!.deadlineAt!.getTime());
+    }
+    // The newest first means something: they were published over the past weeks.
+    expect(new Set(open.map((row) => row.publishedAt!.toISOString())).size).toBeGreaterThan(20);
   });
 
   it('creates forms and applications in every review state, with ratings, comments and messages, once', async () => {
@@ -122,13 +186,18 @@ describe('demo seed', () => {
     const rows = await database.db.select().from(opportunities);
     for (const demo of published) {
       const row = rows.find((candidate) => candidate.slug === demo.slug);
-      expect(row?.galleryFileIds, demo.slug).toHaveLength(3);
-      expect(row?.logoFileId, demo.slug).not.toBeNull();
+      const wanted = picturesOf(demo.slug);
+      expect(row?.galleryFileIds, demo.slug).toHaveLength(wanted.gallery);
+      expect(row?.logoFileId !== null, demo.slug).toBe(wanted.logo);
     }
     const stored = await database.db.select().from(files);
-    expect(stored).toHaveLength(orgs.length * 2 + published.length * 4);
+    const perOpportunity = published.map((demo) => {
+      const wanted = picturesOf(demo.slug);
+      return (wanted.logo ? 1 : 0) + wanted.gallery;
+    });
+    expect(stored).toHaveLength(orgs.length * 2 + perOpportunity.reduce((sum, n) => sum + n, 0));
     for (const file of stored) {
-      expect(file).toMatchObject({ mimeType: 'image/png', visibility: 'public' });
+      expect(file).toMatchObject({ mimeType: 'image/jpeg', visibility: 'public' });
       expect(file.thumbStorageKey).not.toBeNull();
       expect(await storage.exists(file.storageKey)).toBe(true);
     }

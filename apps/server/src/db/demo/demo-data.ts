@@ -12,40 +12,17 @@ import type {
   ProfessionalLevel,
   SkillLevel,
 } from '@encore/core';
+import type { DemoCityKey } from './demo-cities';
+import {
+  MARKETPLACE_ACCOUNTS,
+  MARKETPLACE_OPPORTUNITIES,
+  MARKETPLACE_ORGANISATIONS,
+} from './marketplace';
 
 /** Every demo account shares this password; the README lists the logins. */
 export const DEMO_PASSWORD = 'encore-demo';
 
-interface DemoCity {
-  /** GeoNames id, the key of the cities lookup. */
-  id: string;
-  countryCode: string;
-  latitude: number;
-  longitude: number;
-}
-
-const city = (id: string, countryCode: string, latitude: number, longitude: number): DemoCity => ({
-  id,
-  countryCode,
-  latitude,
-  longitude,
-});
-
-export const DEMO_CITIES = {
-  lisbon: city('2267057', 'PT', 38.71667, -9.13333),
-  vienna: city('2761369', 'AT', 48.20849, 16.37208),
-  stockholm: city('2673730', 'SE', 59.32938, 18.06871),
-  london: city('2643743', 'GB', 51.50853, -0.12574),
-  marseille: city('2995469', 'FR', 43.29695, 5.38107),
-  helsinki: city('658225', 'FI', 60.16952, 24.93545),
-  lyon: city('2996944', 'FR', 45.74846, 4.84671),
-  seville: city('2510911', 'ES', 37.38283, -5.97317),
-  manchester: city('2643123', 'GB', 53.48095, -2.23743),
-  amsterdam: city('2759794', 'NL', 52.37403, 4.88969),
-  berlin: city('2950159', 'DE', 52.52437, 13.41053),
-} as const;
-
-export type DemoCityKey = keyof typeof DEMO_CITIES;
+export { DEMO_CITIES, type DemoCityKey } from './demo-cities';
 
 export interface DemoAccount {
   key: string;
@@ -178,6 +155,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     about: 'Afro-jazz sextet built around kora, horns and a restless rhythm section.',
     professionalLevel: 'professional',
   },
+  ...MARKETPLACE_ACCOUNTS,
 ];
 
 export interface DemoOrganisation {
@@ -262,6 +240,7 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     socialLinks: [{ type: 'INSTAGRAM', url: 'https://www.instagram.com/blueroomrecords' }],
     invitations: [],
   },
+  ...MARKETPLACE_ORGANISATIONS,
 ];
 
 export interface DemoProfile {
@@ -414,6 +393,8 @@ export interface DemoOpportunity {
   lengthDays: number;
   /** Absent: a draft; 0: published now; more: scheduled that many days ahead. */
   publishInDays?: number;
+  /** Published that many days before the seed, so the newest-first order means something. */
+  publishedDaysAgo?: number;
   closedByHand?: boolean;
   types: OpportunityType[];
   genres: string[];
@@ -614,4 +595,5 @@ export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
     paymentType: 'PAID_EXTERNAL',
     externalPaymentUrl: 'https://blueroomrecords.example/pay',
   },
+  ...MARKETPLACE_OPPORTUNITIES,
 ];

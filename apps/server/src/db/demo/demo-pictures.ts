@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { Database } from '../client';
 import { translatorFor } from '../../lib/i18n';
@@ -16,6 +17,7 @@ import {
   OPPORTUNITY_LOGO,
 } from '../../modules/opportunities/opportunities.service';
 import { DEMO_OPPORTUNITIES, DEMO_ORGANISATIONS } from './demo-data';
+import { MARKETPLACE_OPPORTUNITIES } from './marketplace';
 
 /** Two colours per picture: stage light over a dark room, varied by the picture's seed. */
 const PALETTES = [
@@ -61,9 +63,39 @@ ${rings}
 </svg>`;
 }
 
+/**
+ * The opportunities the README walks through get a logo and a gallery of three. Each of the
+ * marketplace's gets one picture, the cover of its page, and its card shows its organisation's
+ * logo: dozens of them are drawn on every fresh data directory, and each costs a few sharp passes.
+ */
+const MARKETPLACE_SLUGS = new Set(MARKETPLACE_OPPORTUNITIES.map((demo) => demo.slug));
+export const picturesOf = (
+  slug: string,
+): { logo: boolean; gallery: number; dimensions: [number, number] } =>
+  MARKETPLACE_SLUGS.has(slug)
+    ? { logo: false, gallery: 1, dimensions: [960, 540] }
+    : { logo: true, gallery: 3, dimensions: [1200, 800] };
+
+/** sharp draws on libuv's threads: a few pictures at once keep every core busy. */
+const PICTURE_WORKERS = Math.max(4, availableParallelism());
+
+async function inParallel(tasks: Array<() => Promise<void>>, workers: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next]!;
+      next += 1;
+      await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, worker));
+}
+
+// JPEG: the pictures are gradients, which it keeps well, and it costs half of what PNG does to
+// encode, here and again when the files service cleans and stores it.
 async function picture(seed: string, width: number, height: number): Promise<Buffer> {
   return sharp(Buffer.from(demoPictureSvg(seed, width, height)))
-    .png()
+    .jpeg({ quality: 85 })
     .toBuffer();
 }
 
@@ -81,7 +113,7 @@ export async function seedDemoPictures(db: Database, storage: Storage): Promise<
   ) => {
     const bytes = await picture(seed, ...size);
     const row = await files.store(
-      new File([new Uint8Array(bytes)], `${seed}.png`, { type: 'image/png' }),
+      new File([new Uint8Array(bytes)], `${seed}.jpg`, { type: 'image/jpeg' }),
       {
         ...owner,
         visibility: 'public',
@@ -100,7 +132,7 @@ export async function seedDemoPictures(db: Database, storage: Storage): Promise<
     .where(inArray(organisations.slug, slugs));
   if (rows.length === 0 || rows.some((row) => row.logo !== null)) return;
 
-  for (const row of rows) {
+  const tasks: Array<() => Promise<void>> = rows.map((row) => async () => {
     const owner = (ownerType: string) => ({ ownerType, ownerId: row.id });
     const logoFileId = await store(
       `${row.slug}-logo`,
@@ -118,31 +150,41 @@ export async function seedDemoPictures(db: Database, storage: Storage): Promise<
       .update(organisations)
       .set({ logoFileId, coverFileId })
       .where(eq(organisations.id, row.id));
-  }
+  });
 
   const published = DEMO_OPPORTUNITIES.filter((demo) => demo.publishInDays === 0);
-  for (const demo of published) {
-    const [row] = await db
-      .select({ id: opportunities.id })
-      .from(opportunities)
-      .where(eq(opportunities.slug, demo.slug));
-    if (!row) continue;
-    const owner = (ownerType: string) => ({ ownerType, ownerId: row.id });
-    const logoFileId = await store(
-      `${demo.slug}-logo`,
-      [512, 512],
-      'LOGO',
-      owner(OPPORTUNITY_LOGO),
+  const opportunityRows = await db
+    .select({ id: opportunities.id, slug: opportunities.slug })
+    .from(opportunities)
+    .where(
+      inArray(
+        opportunities.slug,
+        published.map((demo) => demo.slug),
+      ),
     );
-    const galleryFileIds: string[] = [];
-    for (const index of [1, 2, 3]) {
-      galleryFileIds.push(
-        await store(`${demo.slug}-${index}`, [1200, 800], 'GALLERY', owner(OPPORTUNITY_GALLERY)),
-      );
-    }
-    await db
-      .update(opportunities)
-      .set({ logoFileId, galleryFileIds })
-      .where(eq(opportunities.id, row.id));
+  for (const row of opportunityRows) {
+    const wanted = picturesOf(row.slug);
+    tasks.push(async () => {
+      const owner = (ownerType: string) => ({ ownerType, ownerId: row.id });
+      const logoFileId = wanted.logo
+        ? await store(`${row.slug}-logo`, [512, 512], 'LOGO', owner(OPPORTUNITY_LOGO))
+        : null;
+      const galleryFileIds: string[] = [];
+      for (let index = 1; index <= wanted.gallery; index += 1) {
+        galleryFileIds.push(
+          await store(
+            `${row.slug}-${index}`,
+            wanted.dimensions,
+            'GALLERY',
+            owner(OPPORTUNITY_GALLERY),
+          ),
+        );
+      }
+      await db
+        .update(opportunities)
+        .set({ logoFileId, galleryFileIds })
+        .where(eq(opportunities.id, row.id));
+    });
   }
+  await inParallel(tasks, PICTURE_WORKERS);
 }

@@ -31,6 +31,7 @@ import {
   DEMO_PREMIUM,
   DEMO_PROFILES,
   DEMO_UPGRADE_REQUESTS,
+  type DemoOpportunity,
 } from './demo-data';
 
 /** Demo people and organisations, created once on an empty database (SEED=demo). */
@@ -179,107 +180,120 @@ export async function seedDemo(db: Database): Promise<boolean> {
     const day = 24 * 60 * 60 * 1000;
     const seededAt = Date.now();
     const inDays = (days: number) => new Date(seededAt + days * day);
-    for (const demo of DEMO_OPPORTUNITIES) {
-      const place = demo.city ? DEMO_CITIES[demo.city] : undefined;
-      const startsAt = inDays(demo.startsInDays);
-      const published = demo.publishInDays !== undefined;
-      const [row] = await tx
-        .insert(opportunities)
-        .values({
-          organisationId: organisationIds.get(demo.organisation)!,
-          slug: demo.slug,
-          title: demo.title,
-          summary: demo.summary,
-          description: demo.description,
-          venue: demo.venue ?? null,
-          cityId: place?.id ?? null,
-          countryCode: place?.countryCode ?? null,
-          latitude: place?.latitude ?? null,
-          longitude: place?.longitude ?? null,
-          timeZone: demo.timeZone,
-          deadlineAt: inDays(demo.deadlineInDays),
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + demo.lengthDays * day),
-          publishAt: demo.publishInDays ? inDays(demo.publishInDays) : null,
-          types: demo.types,
-          genres: demo.genres,
-          instruments: demo.instruments,
-          target: demo.target,
-          experienceLevel: demo.experienceLevel,
-          languages: demo.languages,
-          videoLinks: demo.videoLinks ?? [],
-          isVirtual: demo.isVirtual ?? false,
-          isWorldwide: demo.isWorldwide ?? false,
-          isPrivate: demo.isPrivate ?? false,
-          approvalType: demo.approvalType,
-          paymentType: demo.paymentType,
-          externalPaymentUrl: demo.externalPaymentUrl ?? null,
-          publishedAt: published ? new Date(seededAt) : null,
-          closedAt: demo.closedByHand ? new Date(seededAt) : null,
-          status: !published
-            ? 'DRAFT'
-            : demo.publishInDays
-              ? 'SCHEDULED'
-              : demo.closedByHand
-                ? 'CLOSED'
-                : 'PUBLISHED',
-          createdById: idOf(demo.by),
-        })
-        .returning({ id: opportunities.id });
-      const opportunityId = row!.id;
-      if (demo.paymentOptions?.length) {
-        await tx.insert(opportunityPaymentOptions).values(
-          demo.paymentOptions.map((option, position) => ({
+    const statusOf = (demo: DemoOpportunity) =>
+      demo.publishInDays === undefined
+        ? ('DRAFT' as const)
+        : demo.publishInDays
+          ? ('SCHEDULED' as const)
+          : demo.closedByHand
+            ? ('CLOSED' as const)
+            : ('PUBLISHED' as const);
+    // One statement per table: the marketplace has dozens of opportunities, and the demo is
+    // seeded on every fresh data directory.
+    const inserted = await tx
+      .insert(opportunities)
+      .values(
+        DEMO_OPPORTUNITIES.map((demo) => {
+          const place = demo.city ? DEMO_CITIES[demo.city] : undefined;
+          const startsAt = inDays(demo.startsInDays);
+          const published = demo.publishInDays !== undefined;
+          return {
+            organisationId: organisationIds.get(demo.organisation)!,
+            slug: demo.slug,
+            title: demo.title,
+            summary: demo.summary,
+            description: demo.description,
+            venue: demo.venue ?? null,
+            cityId: place?.id ?? null,
+            countryCode: place?.countryCode ?? null,
+            latitude: place?.latitude ?? null,
+            longitude: place?.longitude ?? null,
+            timeZone: demo.timeZone,
+            deadlineAt: inDays(demo.deadlineInDays),
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + demo.lengthDays * day),
+            publishAt: demo.publishInDays ? inDays(demo.publishInDays) : null,
+            types: demo.types,
+            genres: demo.genres,
+            instruments: demo.instruments,
+            target: demo.target,
+            experienceLevel: demo.experienceLevel,
+            languages: demo.languages,
+            videoLinks: demo.videoLinks ?? [],
+            isVirtual: demo.isVirtual ?? false,
+            isWorldwide: demo.isWorldwide ?? false,
+            isPrivate: demo.isPrivate ?? false,
+            approvalType: demo.approvalType,
+            paymentType: demo.paymentType,
+            externalPaymentUrl: demo.externalPaymentUrl ?? null,
+            publishedAt: published ? inDays(-(demo.publishedDaysAgo ?? 0)) : null,
+            closedAt: demo.closedByHand ? new Date(seededAt) : null,
+            status: statusOf(demo),
+            createdById: idOf(demo.by),
+          };
+        }),
+      )
+      .returning({ id: opportunities.id, slug: opportunities.slug });
+    const opportunityIds = new Map(inserted.map((row) => [row.slug, row.id]));
+    const paymentOptions = DEMO_OPPORTUNITIES.flatMap((demo) =>
+      (demo.paymentOptions ?? []).map((option, position) => ({
+        opportunityId: opportunityIds.get(demo.slug)!,
+        code: option.title.toUpperCase().replace(/[^A-Z0-9]+/g, '-'),
+        title: option.title,
+        cost: option.cost,
+        currency: option.currency,
+        slots: option.slots ?? null,
+        deadlineAt: option.deadlineInDays ? inDays(option.deadlineInDays) : null,
+        position,
+      })),
+    );
+    if (paymentOptions.length > 0)
+      await tx.insert(opportunityPaymentOptions).values(paymentOptions);
+    await tx.insert(opportunityMembers).values(
+      DEMO_OPPORTUNITIES.flatMap((demo) => {
+        const opportunityId = opportunityIds.get(demo.slug)!;
+        return [
+          {
             opportunityId,
-            code: option.title.toUpperCase().replace(/[^A-Z0-9]+/g, '-'),
-            title: option.title,
-            cost: option.cost,
-            currency: option.currency,
-            slots: option.slots ?? null,
-            deadlineAt: option.deadlineInDays ? inDays(option.deadlineInDays) : null,
-            position,
+            userId: idOf(demo.by),
+            email: emailOf(demo.by),
+            role: 'manager' as const,
+            permissions: ['full_access' as const],
+          },
+          ...(demo.reviewers ?? []).map((reviewer) => ({
+            opportunityId,
+            userId: idOf(reviewer),
+            email: emailOf(reviewer),
+            role: 'reviewer' as const,
+            permissions: ['rate' as const, 'comment' as const],
           })),
-        );
-      }
-      await tx.insert(opportunityMembers).values([
-        {
-          opportunityId,
-          userId: idOf(demo.by),
-          email: emailOf(demo.by),
-          role: 'manager' as const,
-          permissions: ['full_access' as const],
-        },
-        ...(demo.reviewers ?? []).map((reviewer) => ({
-          opportunityId,
-          userId: idOf(reviewer),
-          email: emailOf(reviewer),
-          role: 'reviewer' as const,
-          permissions: ['rate' as const, 'comment' as const],
-        })),
-        ...(demo.invitedReviewers ?? []).map((invitee) => ({
-          opportunityId,
-          userId: idOf(invitee),
-          email: emailOf(invitee),
-          role: 'reviewer' as const,
-          permissions: ['rate' as const, 'comment' as const],
-          status: 'invited' as const,
-          // Nobody holds this link: the invitee answers from their list of invitations.
-          invitationTokenHash: randomBytes(32).toString('hex'),
-          invitedById: idOf(demo.by),
-        })),
-      ]);
-      await tx
-        .insert(opportunityEvents)
-        .values([
-          { opportunityId, actorId: idOf(demo.by), action: 'created' as const },
-          ...(published
-            ? [{ opportunityId, actorId: idOf(demo.by), action: 'published' as const }]
+          ...(demo.invitedReviewers ?? []).map((invitee) => ({
+            opportunityId,
+            userId: idOf(invitee),
+            email: emailOf(invitee),
+            role: 'reviewer' as const,
+            permissions: ['rate' as const, 'comment' as const],
+            status: 'invited' as const,
+            // Nobody holds this link: the invitee answers from their list of invitations.
+            invitationTokenHash: randomBytes(32).toString('hex'),
+            invitedById: idOf(demo.by),
+          })),
+        ];
+      }),
+    );
+    await tx.insert(opportunityEvents).values(
+      DEMO_OPPORTUNITIES.flatMap((demo) => {
+        const opportunityId = opportunityIds.get(demo.slug)!;
+        const actorId = idOf(demo.by);
+        return [
+          { opportunityId, actorId, action: 'created' as const },
+          ...(demo.publishInDays !== undefined
+            ? [{ opportunityId, actorId, action: 'published' as const }]
             : []),
-          ...(demo.closedByHand
-            ? [{ opportunityId, actorId: idOf(demo.by), action: 'closed' as const }]
-            : []),
-        ]);
-    }
+          ...(demo.closedByHand ? [{ opportunityId, actorId, action: 'closed' as const }] : []),
+        ];
+      }),
+    );
   });
   return true;
 }
