@@ -16,6 +16,12 @@ const LINK_INVITEE = 'mateo@performer.test';
 const ORGANISER = 'maya@harbourlights.test';
 const NORDIC = 'Nordic Sound Competition 2027';
 const RIVERSIDE = 'Riverside Stage: open call for songwriters';
+/** In Cascais, 25 km from Lisbon: inside the search's default 50 km. */
+const FADO = 'Concurso de Fado de Cascais';
+/** Open worldwide, in Madrid. */
+const GRANT = 'Beca de creación musical Sonora 2027';
+/** Online, without a place. */
+const ONLINE = 'Online-Workshop: Musikproduktion im Homestudio';
 const LISBON_ID = '2267057';
 
 let browser: Browser;
@@ -128,12 +134,13 @@ describe('opportunity search', () => {
     await page.goto('/opportunities');
     await heading('Find opportunities');
 
-    // Around Lisbon: the riverside open call, and the competition open to the whole world.
+    // Around Lisbon: the riverside open call and the fado competition in Cascais, the competition
+    // and the grant open to the whole world, and the online workshop.
     await main().getByRole('combobox', { name: 'City' }).fill('Lisbon');
     await page.getByRole('option', { name: 'Lisbon, Portugal' }).click();
     await page.waitForURL((url) => url.searchParams.get('city_id') === LISBON_ID);
-    await resultCount('2 opportunities');
-    expect((await resultTitles()).sort()).toEqual([NORDIC, RIVERSIDE].sort());
+    await resultCount('5 opportunities');
+    expect((await resultTitles()).sort()).toEqual([FADO, GRANT, NORDIC, ONLINE, RIVERSIDE].sort());
     const riverside = main().getByRole('article', { name: RIVERSIDE });
     await riverside.getByText(/^Lisbon, Portugal · [\d.,]+ k?m$/).waitFor();
     await riverside.getByText('From €15.00').waitFor();
@@ -184,13 +191,13 @@ describe('opportunity search', () => {
       .toBe('');
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('types'));
-    await resultCount('2 opportunities');
+    await resultCount('5 opportunities');
 
-    // Opportunities open worldwide can be left out.
+    // Opportunities open worldwide can be left out; the online one stays.
     await main().getByLabel('Include opportunities open worldwide').click();
     await page.waitForURL((url) => url.searchParams.get('worldwide') === '0');
-    await resultCount('1 opportunity');
-    expect(await resultTitles()).toEqual([RIVERSIDE]);
+    await resultCount('3 opportunities');
+    expect((await resultTitles()).sort()).toEqual([FADO, ONLINE, RIVERSIDE].sort());
 
     // Too narrow: the empty state offers to clear the filters, which keeps the place.
     await main().getByRole('radio', { name: 'Paid' }).click();
@@ -200,7 +207,7 @@ describe('opportunity search', () => {
     await main().getByRole('link', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => !url.searchParams.has('price_max'));
     expect(new URL(page.url()).searchParams.get('city_id')).toBe(LISBON_ID);
-    await resultCount('2 opportunities');
+    await resultCount('5 opportunities');
   });
 
   it('searches around the position the browser shares, or says why it cannot', async () => {
@@ -214,11 +221,12 @@ describe('opportunity search', () => {
     // Rounded, so a shared address does not pinpoint anyone's home.
     expect([searchParams.get('lat'), searchParams.get('lng')]).toEqual(['38.722', '-9.139']);
     await main().getByText('Near your location').waitFor();
-    await resultCount('2 opportunities');
+    await resultCount('5 opportunities');
     await main().getByLabel('Nearest first').click();
     await page.waitForURL((url) => url.searchParams.get('nearest') === '1');
-    // The riverside stage is in Lisbon; the worldwide competition has no place, so comes last.
-    await expect.poll(() => resultTitles()).toEqual([RIVERSIDE, NORDIC]);
+    // Lisbon, then Cascais, then the worldwide grant in Madrid; the worldwide competition and the
+    // online workshop have no place, so come last, the more recently published first.
+    await expect.poll(() => resultTitles()).toEqual([RIVERSIDE, FADO, GRANT, NORDIC, ONLINE]);
 
     await main().getByRole('button', { name: 'Stop searching near your location' }).click();
     await page.waitForURL((url) => !url.searchParams.has('lat'));
@@ -235,7 +243,7 @@ describe('opportunity search', () => {
     await logIn(PERFORMER);
     await page.goto('/opportunities?city=lisboa');
     await page.waitForURL((url) => url.searchParams.get('city_id') === LISBON_ID);
-    await resultCount('2 opportunities');
+    await resultCount('5 opportunities');
   });
 
   it('pages through more results than fit on one page', async () => {
