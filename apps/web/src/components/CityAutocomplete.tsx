@@ -7,7 +7,9 @@ import TextField from '@mui/material/TextField';
 import { CityAutocompleteSearchDocument, type CityAutocompleteSearchQuery } from '../gql/graphql';
 import { cityLabel } from './city-label';
 
-export type CityOption = CityAutocompleteSearchQuery['filterCities'][number];
+type FoundCity = CityAutocompleteSearchQuery['filterCities'][number];
+/** A city found by the picker, or one read elsewhere (a profile, a draft), which has no label. */
+export type CityOption = Omit<FoundCity, 'label'> & { label?: FoundCity['label'] | null };
 
 /** Typing pauses this long before the lookup runs. */
 export const CITY_SEARCH_DEBOUNCE_MS = 300;
