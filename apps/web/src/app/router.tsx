@@ -6,18 +6,23 @@ import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
 import { formRoutes } from '../features/forms/routes';
 import { impactRoutes } from '../features/impact/routes';
-import { opportunityPublicRoutes, opportunityRoutes } from '../features/opportunities/routes';
-import { organisationRoutes } from '../features/organisations/routes';
+import {
+  opportunityBrowseRoutes,
+  opportunityPublicRoutes,
+  opportunityRoutes,
+} from '../features/opportunities/routes';
+import { organisationBrowseRoutes, organisationRoutes } from '../features/organisations/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
 import { spaceRoutes } from '../features/spaces/routes';
+import { BrowseLayout } from './layout/BrowseLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './layout/RootShell';
 import { RequireAuth } from './session';
 import { RouteErrorPage } from './shell/ErrorBoundary';
 import { PageLoading } from './shell/RouteProgress';
 
-// Only signed-in pages and account forms need these; they stay out of the first load of `/`.
+// Only the pages that talk to the API need these; they stay out of the first load of `/`.
 const loadApolloBoundary = () => import('./ApolloBoundary');
 const loadAppLayout = () => import('./layout/AppLayout');
 const ApolloBoundary = lazy(async () => ({ default: (await loadApolloBoundary()).ApolloBoundary }));
@@ -34,6 +39,16 @@ function preloadWhenSignedIn(routes: RouteObject[]): RouteObject[] {
     return { ...route, loader: (args) => (hasSession() ? loader(args) : null) } as RouteObject;
   });
 }
+
+/**
+ * Pages anyone may browse, in the app frame when signed in and the public one otherwise. SEED-SPEC
+ * point 2 lists /opportunities as protected; it is open so that visitors can search before they
+ * sign up (docs/decisions.md, "Visitors browse").
+ */
+export const browseRoutes: RouteObject[] = [
+  ...opportunityBrowseRoutes,
+  ...organisationBrowseRoutes,
+];
 
 /** Every signed-in route of SEED-SPEC point 2. */
 export const protectedRoutes: RouteObject[] = preloadWhenSignedIn([
@@ -64,6 +79,14 @@ export const routes: RouteObject[] = [
           },
           notFoundRoute,
         ],
+      },
+      {
+        element: <ApolloBoundary />,
+        loader: async () => {
+          await Promise.all([loadApolloBoundary(), ...(hasSession() ? [loadAppLayout()] : [])]);
+          return null;
+        },
+        children: [{ element: <BrowseLayout />, children: browseRoutes }],
       },
       {
         element: <RequireAuth />,

@@ -18,6 +18,8 @@ const PublicNavMenu = lazy(async () => ({
 }));
 
 export const PUBLIC_NAV = [
+  // Searching needs no account: visitors browse before they sign up.
+  { to: '/opportunities', key: 'nav.opportunities' },
   { to: '/about', key: 'nav.about' },
   { to: '/help', key: 'nav.help' },
   { to: '/contact', key: 'nav.contact' },

@@ -102,6 +102,8 @@ describe('session manager', () => {
       '/error-pages/500',
       '/network-error',
       '/opportunity/riverside-stage-open-call',
+      '/opportunities',
+      '/organisation/harbour-lights',
     ]) {
       expect(isPublicPath(path)).toBe(true);
     }
@@ -111,6 +113,9 @@ describe('session manager', () => {
       '/profile',
       '/opportunity/wizard',
       '/opportunity/riverside-stage-open-call/dashboard',
+      '/opportunities/review',
+      '/organisation/connect',
+      '/organisation/harbour-lights/dashboard',
     ]) {
       expect(isPublicPath(path)).toBe(false);
     }

@@ -61,10 +61,13 @@ const PUBLIC_PATHS = new Set([
   '/help',
   '/privacy',
   '/network-error',
+  '/opportunities',
 ]);
 
 /** An opportunity's own page; its organiser pages (`/edit`, `/dashboard`…) and the wizard are not. */
 const OPPORTUNITY_PAGE = /^\/opportunity\/(?!wizard$)[^/]+$/;
+/** An organisation's own page; its team pages and `/organisation/connect` are not. */
+const ORGANISATION_PAGE = /^\/organisation\/(?!connect$)[^/]+$/;
 
 /** Paths where an ended session does not send the visitor to /login. */
 export function isPublicPath(pathname: string): boolean {
@@ -73,7 +76,8 @@ export function isPublicPath(pathname: string): boolean {
     PUBLIC_PATHS.has(path) ||
     path === '/error-pages' ||
     path.startsWith('/error-pages/') ||
-    OPPORTUNITY_PAGE.test(path)
+    OPPORTUNITY_PAGE.test(path) ||
+    ORGANISATION_PAGE.test(path)
   );
 }
 

@@ -11,12 +11,16 @@ export const opportunityPublicRoutes: RouteObject[] = [
   },
 ];
 
-/** Signed-in routes; the router puts them behind RequireAuth and the AppLayout. */
-export const opportunityRoutes: RouteObject[] = [
+/** The search is open to visitors too; the router frames it by session (BrowseLayout). */
+export const opportunityBrowseRoutes: RouteObject[] = [
   {
     path: '/opportunities',
     ...lazyPage(() => import('./pages/OpportunitySearchPage'), 'OpportunitySearchPage'),
   },
+];
+
+/** Signed-in routes; the router puts them behind RequireAuth and the AppLayout. */
+export const opportunityRoutes: RouteObject[] = [
   {
     path: '/opportunities/review',
     ...lazyPage(() => import('./pages/OpportunityReviewPage'), 'OpportunityReviewPage'),

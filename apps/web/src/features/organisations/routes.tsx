@@ -1,6 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 
+/** An organisation's own page is open to visitors too; the router frames it by session. */
+export const organisationBrowseRoutes: RouteObject[] = [
+  {
+    path: '/organisation/:slug',
+    ...lazyPage(() => import('./pages/OrganisationPublicPage'), 'OrganisationPublicPage'),
+  },
+];
+
 /** Signed-in routes; the router puts them behind RequireAuth and the AppLayout. */
 export const organisationRoutes: RouteObject[] = [
   {
@@ -46,10 +54,6 @@ export const organisationRoutes: RouteObject[] = [
       () => import('./pages/OrganisationPaymentAccountPage'),
       'OrganisationPaymentAccountPage',
     ),
-  },
-  {
-    path: '/organisation/:slug',
-    ...lazyPage(() => import('./pages/OrganisationPublicPage'), 'OrganisationPublicPage'),
   },
   {
     path: '/organisation/connect',

@@ -43,9 +43,7 @@ export function OpportunityPublicPage() {
 
   let body;
   if (opportunity) {
-    body = (
-      <OpportunityPublicView opportunity={opportunity} signedIn={status === 'authenticated'} />
-    );
+    body = <OpportunityPublicView opportunity={opportunity} />;
   } else if (query.error) {
     body = (
       <>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { useSession } from '../../../app/session';
 import { FiltersPanel } from '../search/FiltersPanel';
 import { PlaceFilter } from '../search/PlaceFilter';
 import { QueryForm } from '../search/QueryForm';
@@ -15,9 +16,13 @@ import { useResolvedCity } from '../search/useResolvedCity';
 import { useSearchLookups } from '../search/useSearchLookups';
 import { useSearchState } from '../search/useSearchState';
 
-/** /opportunities: public opportunities by words, place and filters; the address holds it all. */
+/**
+ * /opportunities: public opportunities by words, place and filters; the address holds it all, so
+ * a search can be shared. Open to visitors: it asks the API only what anyone may ask.
+ */
 export function OpportunitySearchPage() {
   const { t } = useTranslation('pages');
+  const { status } = useSession();
   const { state, update, replaceAll } = useSearchState();
   const lookups = useSearchLookups();
   const city = useResolvedCity(state, update);
@@ -29,9 +34,12 @@ export function OpportunitySearchPage() {
       title={title}
       breadcrumbs={[{ label: title }]}
       actions={
-        <Button component={RouterLink} to="/opportunities/review">
-          {t('opportunities.search.mine')}
-        </Button>
+        // Visitors manage nothing yet; applying asks them to sign in on the opportunity's page.
+        status === 'authenticated' ? (
+          <Button component={RouterLink} to="/opportunities/review">
+            {t('opportunities.search.mine')}
+          </Button>
+        ) : undefined
       }
     >
       <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'grid', gap: 2 }}>

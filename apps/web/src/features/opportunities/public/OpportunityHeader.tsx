@@ -11,12 +11,10 @@ import { OpportunityStatusChip } from '../components/OpportunityStatusChip';
 
 interface OpportunityHeaderProps {
   opportunity: OpportunityFieldsFragment;
-  /** The organisation's page is for signed-in visitors only, so others get its name alone. */
-  linkOrganisation: boolean;
 }
 
 /** Who offers it, the title (the page's h1), its status and kinds, and the summary. */
-export function OpportunityHeader({ opportunity, linkOrganisation }: OpportunityHeaderProps) {
+export function OpportunityHeader({ opportunity }: OpportunityHeaderProps) {
   const { t } = useTranslation('pages');
   const { organisation } = opportunity;
   const picture = opportunity.logo ?? organisation.logo;
@@ -32,17 +30,10 @@ export function OpportunityHeader({ opportunity, linkOrganisation }: Opportunity
           <BusinessIcon aria-hidden />
         </Avatar>
         <Typography color="text.secondary">
-          {linkOrganisation ? (
-            <Link
-              component={RouterLink}
-              to={`/organisation/${organisation.slug}`}
-              underline="hover"
-            >
-              {organisation.name}
-            </Link>
-          ) : (
-            organisation.name
-          )}
+          {/* The organisation's page is open to visitors too. */}
+          <Link component={RouterLink} to={`/organisation/${organisation.slug}`} underline="hover">
+            {organisation.name}
+          </Link>
         </Typography>
       </Box>
       <Typography

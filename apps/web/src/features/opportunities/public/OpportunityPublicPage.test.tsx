@@ -58,9 +58,10 @@ describe('OpportunityPublicPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Riverside Stage: open call' }),
     ).toBeTruthy();
     expect(document.title).toBe('Riverside Stage: open call · Harbour Lights Festival · Encore');
-    // The organisation's page needs an account: its name only.
-    expect(screen.getByText('Harbour Lights Festival')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Harbour Lights Festival' })).toBeNull();
+    // The organisation's page is open to visitors too.
+    expect(screen.getByRole('link', { name: 'Harbour Lights Festival' }).getAttribute('href')).toBe(
+      '/organisation/harbour-lights',
+    );
     expect(applyLink().getAttribute('href')).toBe('/login?next=%2Fopportunity%2Friverside-stage');
     // The sanitised description is rendered as HTML.
     expect(screen.getByText('three songs').tagName).toBe('STRONG');

@@ -17,19 +17,18 @@ import { VideoEmbeds } from './VideoEmbeds';
 
 interface OpportunityPublicViewProps {
   opportunity: OpportunityFieldsFragment;
-  signedIn: boolean;
 }
 
 /**
  * Everything an applicant needs to decide: the practical facts (apply, when, where, price) come
  * first in reading order and on a phone, and sit beside the description on a wide screen.
  */
-export function OpportunityPublicView({ opportunity, signedIn }: OpportunityPublicViewProps) {
+export function OpportunityPublicView({ opportunity }: OpportunityPublicViewProps) {
   const { t } = useTranslation('pages');
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <TeamBar opportunity={opportunity} />
-      <OpportunityHeader opportunity={opportunity} linkOrganisation={signedIn} />
+      <OpportunityHeader opportunity={opportunity} />
       <Box
         sx={{
           display: 'grid',

@@ -5,6 +5,7 @@ import { useQuery } from '@apollo/client/react';
 import BusinessIcon from '@mui/icons-material/Business';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { PageFrame, type Crumb } from '../../../app/layout/PageFrame';
+import { useSession } from '../../../app/session';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError, LoadingBlock } from '../../../components/PageStates';
 import {
@@ -33,6 +34,9 @@ interface OrganisationGateProps {
 export function OrganisationGate({ page, requires, actions, children }: OrganisationGateProps) {
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation();
+  const { status } = useSession();
+  // The list of one's organisations needs an account; visitors are pointed to the search.
+  const signedIn = status === 'authenticated';
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,7 +52,9 @@ export function OrganisationGate({ page, requires, actions, children }: Organisa
     });
   }, [organisation, slug, location.pathname, location.search, navigate]);
 
-  const crumbs: Crumb[] = [{ label: tc('nav.organisations'), to: '/organisations' }];
+  const crumbs: Crumb[] = signedIn
+    ? [{ label: tc('nav.organisations'), to: '/organisations' }]
+    : [{ label: tc('nav.opportunities'), to: '/opportunities' }];
   const name = organisation?.name ?? t('organisations.page.title');
   crumbs.push(page ? { label: name, to: `/organisation/${slug}` } : { label: name });
   if (page) crumbs.push({ label: page });
@@ -65,7 +71,11 @@ export function OrganisationGate({ page, requires, actions, children }: Organisa
         icon={<BusinessIcon fontSize="inherit" aria-hidden />}
         message={t('organisations.page.notFound')}
         hint={t('organisations.page.notFoundHint')}
-        action={{ label: tc('nav.organisations'), to: '/organisations' }}
+        action={
+          signedIn
+            ? { label: tc('nav.organisations'), to: '/organisations' }
+            : { label: tc('nav.opportunities'), to: '/opportunities' }
+        }
       />
     );
   } else if (requires && !organisation.viewerCan[requires]) {
