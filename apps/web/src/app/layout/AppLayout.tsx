@@ -23,6 +23,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import PersonIcon from '@mui/icons-material/Person';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import SearchIcon from '@mui/icons-material/Search';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
@@ -39,21 +40,28 @@ import { useSidebar } from './useSidebar';
 const DRAWER_WIDTH = 260;
 const SIDEBAR_ID = 'app-sidebar';
 
+// `end`: the search stays unmarked on the review queue below it.
 const SIDEBAR_NAV = [
-  { to: '/opportunities', key: 'nav.opportunities', Icon: SearchIcon },
-  { to: '/applications', key: 'nav.applications', Icon: AssignmentIcon },
-  { to: '/organisations', key: 'nav.organisations', Icon: BusinessIcon },
-  { to: '/spaces', key: 'nav.spaces', Icon: ForumIcon },
-  { to: '/impact', key: 'nav.impact', Icon: InsightsIcon },
-  { to: '/profile/update', key: 'nav.profile', Icon: PersonIcon },
-  { to: '/account/upgrade', key: 'nav.upgrade', Icon: WorkspacePremiumIcon },
+  { to: '/opportunities', key: 'nav.opportunities', Icon: SearchIcon, end: true },
+  { to: '/opportunities/review', key: 'nav.review', Icon: RateReviewIcon, end: false },
+  { to: '/applications', key: 'nav.applications', Icon: AssignmentIcon, end: false },
+  { to: '/organisations', key: 'nav.organisations', Icon: BusinessIcon, end: false },
+  { to: '/spaces', key: 'nav.spaces', Icon: ForumIcon, end: false },
+  { to: '/impact', key: 'nav.impact', Icon: InsightsIcon, end: false },
+  { to: '/profile/update', key: 'nav.profile', Icon: PersonIcon, end: false },
+  { to: '/account/upgrade', key: 'nav.upgrade', Icon: WorkspacePremiumIcon, end: false },
 ] as const;
 
-/** The signed-in frame: app bar, sidebar (closed by default, remembered) and main content. */
+/**
+ * The signed-in frame: app bar, sidebar and main content. From `md` up the sidebar is always
+ * there (a permanent drawer); on smaller screens it slides over the page from the menu button,
+ * closed by default and remembered (`sidebarOpen`). MUI puts a drawer on the right in RTL.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
+  // noSsr: the first render already knows the width, so a desktop never flashes the phone layout.
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { open, setOpen, toggle } = useSidebar();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -82,11 +90,12 @@ export function AppLayout() {
       <Toolbar />
       <Box component="nav" aria-label={t('nav.sidebar')} sx={{ overflowY: 'auto' }}>
         <List>
-          {SIDEBAR_NAV.map(({ to, key, Icon }) => (
+          {SIDEBAR_NAV.map(({ to, key, Icon, end }) => (
             <ListItem key={to} disablePadding>
               <ListItemButton
                 component={NavLink}
                 to={to}
+                end={end}
                 onClick={() => {
                   if (!isDesktop) setOpen(false);
                 }}
@@ -114,22 +123,24 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton
-            color="inherit"
-            edge="start"
-            onClick={toggle}
-            aria-label={open ? t('nav.closeSidebar') : t('nav.openSidebar')}
-            aria-expanded={open}
-            aria-controls={SIDEBAR_ID}
-          >
-            {open ? (
-              <MenuOpenIcon
-                sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }}
-              />
-            ) : (
-              <MenuIcon />
-            )}
-          </IconButton>
+          {isDesktop ? null : (
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={toggle}
+              aria-label={open ? t('nav.closeSidebar') : t('nav.openSidebar')}
+              aria-expanded={open}
+              aria-controls={SIDEBAR_ID}
+            >
+              {open ? (
+                <MenuOpenIcon
+                  sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }}
+                />
+              ) : (
+                <MenuIcon />
+              )}
+            </IconButton>
+          )}
           <BrandLink inverted />
           <Box sx={{ flexGrow: 1 }} />
           <LanguageSwitcher />
@@ -154,19 +165,29 @@ export function AppLayout() {
           </Button>
         </Toolbar>
       </AppBar>
-      <Drawer
-        id={SIDEBAR_ID}
-        variant={isDesktop ? 'persistent' : 'temporary'}
-        open={open}
-        onClose={() => setOpen(false)}
-        sx={{
-          width: isDesktop && open ? DRAWER_WIDTH : 0,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        {sidebar}
-      </Drawer>
+      {isDesktop ? (
+        <Drawer
+          id={SIDEBAR_ID}
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Drawer
+          id={SIDEBAR_ID}
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
       <Box
         component="main"
         id={MAIN_CONTENT_ID}
@@ -175,7 +196,6 @@ export function AppLayout() {
           flexGrow: 1,
           minWidth: 0,
           outline: 'none',
-          transition: theme.transitions.create('margin'),
         }}
       >
         <Toolbar />
