@@ -10,6 +10,7 @@ import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolve
 import { webPageStatus } from './http/page-status';
 import { registerWebApp } from './http/web-app';
 import { createInvalidationBus } from './lib/invalidation';
+import { loggerOptions } from './lib/logger-options';
 import { openRedis } from './lib/redis';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
@@ -35,6 +36,8 @@ export interface AppOptions {
   wrapViewerResolver?: (real: ViewerResolver) => ViewerResolver;
   /** The time the services see; tests pass one they can move. */
   clock?: Clock;
+  /** Readable log lines instead of JSON: main.ts asks for them when stdout is a terminal. */
+  prettyLogs?: boolean;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -53,12 +56,10 @@ export async function buildApp({
   closeDatabaseOnClose = true,
   wrapViewerResolver,
   clock,
+  prettyLogs = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel, { pretty: prettyLogs }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

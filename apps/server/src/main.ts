@@ -23,7 +23,8 @@ async function main() {
   await runMigrations(database);
   await seedDatabase(database.db, { demo: config.seed === 'demo', storage: createStorage(config) });
 
-  const app = await buildApp({ config, database });
+  // A person at a terminal reads lines; a pipe, a file or a log collector gets JSON.
+  const app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
   // Lifecycle steps the clock makes are stored as they fall due (reads never wait for them).
   const jobs = startRecurringJobs([opportunityLifecycleJob(app.services.opportunities)], app.log);
   let shuttingDown = false;
