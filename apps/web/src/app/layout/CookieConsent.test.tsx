@@ -28,6 +28,13 @@ describe('CookieConsent', () => {
     expect(region.contains(screen.getByRole('button', { name: 'cookies.decline' }))).toBe(true);
   });
 
+  it('takes its own room in the page flow, kept in view at the bottom, instead of lying over the content', () => {
+    renderBanner();
+    const style = getComputedStyle(screen.getByRole('region', { name: 'cookies.label' }));
+    expect(style.position).toBe('sticky');
+    expect(style.bottom).toBe('0px');
+  });
+
   it('sets the cookie to true on accept and disappears', () => {
     renderBanner();
     fireEvent.click(screen.getByRole('button', { name: 'cookies.accept' }));

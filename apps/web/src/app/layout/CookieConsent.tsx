@@ -12,6 +12,10 @@ import { getCookie, setConsentCookie } from '../../lib/cookies';
 /**
  * The cookie notice at the bottom of every page until the visitor accepts or declines; the
  * answer is kept in the `accepted` cookie (30 days) and the notice does not come back meanwhile.
+ *
+ * A compact bar in the document flow, last in the root shell, kept in view with `position: sticky`:
+ * it takes its own room at the end of the page instead of lying over it, so the page's last
+ * content, the footer, stays reachable, and a page's main action is never hidden under it.
  */
 export function CookieConsent() {
   const { t } = useTranslation();
@@ -31,30 +35,30 @@ export function CookieConsent() {
       elevation={6}
       square
       sx={{
-        position: 'fixed',
-        insetInline: 0,
+        position: 'sticky',
         bottom: 0,
         zIndex: (theme) => theme.zIndex.snackbar - 1,
         px: { xs: 2, md: 4 },
-        py: 2,
+        py: 1,
         display: 'flex',
         flexWrap: 'wrap',
         alignItems: 'center',
         justifyContent: 'space-between',
-        gap: 2,
+        columnGap: 2,
+        rowGap: 1,
       }}
     >
-      <Typography variant="body2" sx={{ flex: '1 1 320px' }}>
+      <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
         <Trans
           i18nKey="cookies.message"
           components={{ privacyLink: <Link component={RouterLink} to="/privacy" /> }}
         />
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
-        <Button variant="outlined" onClick={() => answer(false)}>
+      <Box sx={{ display: 'flex', gap: 1, flexShrink: 0, marginInlineStart: 'auto' }}>
+        <Button size="small" variant="outlined" onClick={() => answer(false)}>
           {t('cookies.decline')}
         </Button>
-        <Button variant="contained" onClick={() => answer(true)}>
+        <Button size="small" variant="contained" onClick={() => answer(true)}>
           {t('cookies.accept')}
         </Button>
       </Box>
