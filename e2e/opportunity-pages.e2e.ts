@@ -82,9 +82,10 @@ describe('the public opportunity page', () => {
     await heading(RIVERSIDE_TITLE);
     expect(await page.title()).toBe(`${RIVERSIDE_TITLE} · Harbour Lights Festival · Encore`);
 
-    // Who offers it: named, but the organisation's page needs an account.
-    await main().getByText('Harbour Lights Festival', { exact: true }).waitFor();
-    expect(await main().getByRole('link', { name: 'Harbour Lights Festival' }).count()).toBe(0);
+    // Who offers it, with a link to its page (open to visitors too).
+    expect(
+      await main().getByRole('link', { name: 'Harbour Lights Festival' }).getAttribute('href'),
+    ).toBe(`/organisation/${ORGANISATION}`);
 
     const when = main().getByRole('region', { name: 'When' });
     await when.getByText('Application deadline').waitFor();
