@@ -1,4 +1,4 @@
-import { applicationFormSchema, type FormField } from '@encore/core';
+import { applicationFormSchema } from '@encore/core';
 import { buildSchema, getNamedType, isInputObjectType, type GraphQLType } from 'graphql';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { insertOrganisation } from '../../../test/organisations';
 import { PDF_BYTES, uploadedId } from '../../../test/uploads';
 import { serverRoot } from '../../lib/paths';
 import type { OpportunityRow } from '../opportunities/opportunities.service';
+import { formField } from '../../../test/form-fields';
 
 /*
  * Blind review (docs/decisions.md): the reviewers of a blind opportunity must not learn who applied.
@@ -46,53 +47,37 @@ const ok = async (query: string, variables: Record<string, unknown>, account?: T
   return body.data;
 };
 
-let fieldCount = 0;
-const field = (spec: Partial<FormField> & Pick<FormField, 'type' | 'slug' | 'label'>) => ({
-  id: `field-${(fieldCount += 1)}`,
-  order: fieldCount,
-  subtype: null,
-  is_required: false,
-  is_multiple: false,
-  choices: [],
-  min_length: null,
-  max_length: null,
-  file_size: null,
-  file_count: null,
-  accept: [],
-  child_fields: [],
-  ...spec,
-});
 const BAND_FORM = {
   type: 'GENERAL',
   fields: [
-    field({
+    formField({
       type: 'text_field',
       subtype: 'text',
       slug: 'artist_name',
       label: 'Artist name',
       is_required: true,
     }),
-    field({
+    formField({
       type: 'text_field',
       subtype: 'text',
       slug: 'full_name',
       label: 'Full name',
       is_required: true,
     }),
-    field({ type: 'email', slug: 'email', label: 'Email', is_required: true }),
-    field({ type: 'location', slug: 'address', label: 'Address', is_required: true }),
-    field({ type: 'tel', slug: 'contact_phone', label: 'Phone' }),
-    field({ type: 'text_field', subtype: 'textarea', slug: 'bio', label: 'About the band' }),
-    field({ type: 'image', slug: 'photo', label: 'Press photo', file_count: 2 }),
-    field({ type: 'attachment', slug: 'rider', label: 'Technical rider' }),
-    field({
+    formField({ type: 'email', slug: 'email', label: 'Email', is_required: true }),
+    formField({ type: 'location', slug: 'address', label: 'Address', is_required: true }),
+    formField({ type: 'tel', slug: 'contact_phone', label: 'Phone' }),
+    formField({ type: 'text_field', subtype: 'textarea', slug: 'bio', label: 'About the band' }),
+    formField({ type: 'image', slug: 'photo', label: 'Press photo', file_count: 2 }),
+    formField({ type: 'attachment', slug: 'rider', label: 'Technical rider' }),
+    formField({
       type: 'group_members',
       slug: 'group_members',
       label: 'Members',
       is_multiple: true,
       child_fields: [
-        field({ type: 'text_field', subtype: 'text', slug: 'full_name', label: 'Name' }),
-        field({ type: 'text_field', subtype: 'text', slug: 'role', label: 'Plays' }),
+        formField({ type: 'text_field', subtype: 'text', slug: 'full_name', label: 'Name' }),
+        formField({ type: 'text_field', subtype: 'text', slug: 'role', label: 'Plays' }),
       ],
     }),
   ],

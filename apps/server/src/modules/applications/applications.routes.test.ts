@@ -1,4 +1,4 @@
-import { type FormField, type FormType } from '@encore/core';
+import { type FormType } from '@encore/core';
 import { parse as parseDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import { inflateRawSync } from 'node:zlib';
@@ -14,6 +14,7 @@ import type { OpportunityRow } from '../opportunities/opportunities.service';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import { users } from '../users/users.table';
 import { applications } from './applications.table';
+import { formField } from '../../../test/form-fields';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtp>>;
 type Role = 'owner' | 'manager' | 'reviewer' | 'member' | 'performer' | 'stranger' | 'band';
@@ -27,36 +28,18 @@ type Answer = { data?: any; errors?: any };
 const call = async (query: string, variables: Record<string, unknown>, account: TestAccount) =>
   (await server.graphql(query, variables, account.headers)).body as Answer;
 
-let fieldCount = 0;
-const field = (
-  spec: Partial<FormField> & Pick<FormField, 'type' | 'slug' | 'label'>,
-): FormField => ({
-  id: `field-${(fieldCount += 1)}`,
-  order: fieldCount,
-  subtype: null,
-  is_required: false,
-  is_multiple: false,
-  choices: [],
-  min_length: null,
-  max_length: null,
-  file_size: null,
-  file_count: null,
-  accept: [],
-  child_fields: [],
-  ...spec,
-});
 const PERSONAL = [
-  field({
+  formField({
     type: 'text_field',
     subtype: 'text',
     slug: 'full_name',
     label: 'Full name',
     is_required: true,
   }),
-  field({ type: 'email', slug: 'email', label: 'Email', is_required: true }),
-  field({ type: 'location', slug: 'address', label: 'Address', is_required: true }),
+  formField({ type: 'email', slug: 'email', label: 'Email', is_required: true }),
+  formField({ type: 'location', slug: 'address', label: 'Address', is_required: true }),
 ];
-const DEMO = field({
+const DEMO = formField({
   type: 'audio',
   slug: 'demo',
   label: 'Demo recording',
@@ -67,7 +50,7 @@ const BAND_FORM = {
   type: 'GENERAL' as const,
   max_members: 4,
   fields: [
-    field({
+    formField({
       type: 'text_field',
       subtype: 'text',
       slug: 'artist_name',
@@ -76,14 +59,14 @@ const BAND_FORM = {
     }),
     ...PERSONAL,
     DEMO,
-    field({
+    formField({
       type: 'group_members',
       slug: 'group_members',
       label: 'Band members',
       is_multiple: true,
       child_fields: [
-        field({ type: 'text_field', subtype: 'text', slug: 'full_name', label: 'Member name' }),
-        field({
+        formField({ type: 'text_field', subtype: 'text', slug: 'full_name', label: 'Member name' }),
+        formField({
           type: 'instruments',
           slug: 'instruments',
           label: 'Instruments',
@@ -97,24 +80,24 @@ const INDIVIDUAL_FORM = {
   type: 'INDIVIDUAL' as const,
   fields: [
     ...PERSONAL,
-    field({ type: 'heading', subtype: 'h4', slug: 'about_you', label: 'About you' }),
-    field({
+    formField({ type: 'heading', subtype: 'h4', slug: 'about_you', label: 'About you' }),
+    formField({
       type: 'list',
       subtype: 'single',
       slug: 'style',
       label: 'Style',
       choices: ['jazz', 'folk'],
     }),
-    field({ type: 'text_field', subtype: 'textarea', slug: 'notes', label: 'Notes' }),
-    field({ type: 'toggle', slug: 'has_van', label: 'Has a van' }),
+    formField({ type: 'text_field', subtype: 'textarea', slug: 'notes', label: 'Notes' }),
+    formField({ type: 'toggle', slug: 'has_van', label: 'Has a van' }),
     DEMO,
-    field({
+    formField({
       type: 'attachment',
       slug: 'rider',
       label: 'Technical rider',
       accept: ['application/pdf'],
     }),
-    field({ type: 'tel', slug: 'phone', label: 'Phone' }),
+    formField({ type: 'tel', slug: 'phone', label: 'Phone' }),
   ],
 };
 

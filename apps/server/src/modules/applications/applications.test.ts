@@ -1,4 +1,4 @@
-import { createOpportunitySchema, type FormField, type FormType } from '@encore/core';
+import { createOpportunitySchema, type FormType } from '@encore/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
@@ -10,6 +10,7 @@ import { MP3_BYTES, PDF_BYTES, uploadedId } from '../../../test/uploads';
 import { opportunities } from '../opportunities/opportunities.table';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import { applicationStatusChanges } from './applications.table';
+import { formField } from '../../../test/form-fields';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtp>>;
 let server: TestServer;
@@ -57,36 +58,18 @@ const call = async (
 ): Promise<Answer> =>
   (await server.graphql(query, variables, account?.headers ?? {})).body as Answer;
 
-let fieldId = 0;
-const field = (
-  spec: Partial<FormField> & Pick<FormField, 'type' | 'slug' | 'label'>,
-): FormField => ({
-  id: `field-${(fieldId += 1)}`,
-  order: fieldId,
-  subtype: null,
-  is_required: false,
-  is_multiple: false,
-  choices: [],
-  min_length: null,
-  max_length: null,
-  file_size: null,
-  file_count: null,
-  accept: [],
-  child_fields: [],
-  ...spec,
-});
 const PERSONAL = [
-  field({
+  formField({
     type: 'text_field',
     subtype: 'text',
     slug: 'full_name',
     label: 'Full name',
     is_required: true,
   }),
-  field({ type: 'email', slug: 'email', label: 'Email', is_required: true }),
-  field({ type: 'location', slug: 'address', label: 'Address', is_required: true }),
+  formField({ type: 'email', slug: 'email', label: 'Email', is_required: true }),
+  formField({ type: 'location', slug: 'address', label: 'Address', is_required: true }),
 ];
-const DEMO = field({
+const DEMO = formField({
   type: 'audio',
   slug: 'demo',
   label: 'Demo recording',
@@ -294,7 +277,7 @@ describe('bands, members and files', () => {
     type: 'GENERAL' as const,
     max_members: 2,
     fields: [
-      field({
+      formField({
         type: 'text_field',
         subtype: 'text',
         slug: 'artist_name',
@@ -303,21 +286,21 @@ describe('bands, members and files', () => {
       }),
       ...PERSONAL,
       DEMO,
-      field({
+      formField({
         type: 'group_members',
         slug: 'group_members',
         label: 'Band members',
         is_required: true,
         is_multiple: true,
         child_fields: [
-          field({
+          formField({
             type: 'text_field',
             subtype: 'text',
             slug: 'full_name',
             label: 'Member name',
             is_required: true,
           }),
-          field({
+          formField({
             type: 'instruments',
             slug: 'instruments',
             label: 'Instruments',

@@ -5,12 +5,7 @@ import type { Services } from '../../services';
 import type { ViewerResolver } from '../../http/viewer-resolver';
 import { cookieValue } from '../../lib/request-locale';
 import type { OutboxRow } from './mail.table';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The emails /dev/mail may show to whoever asks: a platform admin reads the whole outbox, anyone

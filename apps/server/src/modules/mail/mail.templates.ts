@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n';
+import { escapeHtml } from '../../lib/html';
 
 export const EMAIL_TEMPLATES = [
   'verify_email',
@@ -27,12 +28,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 /** Every email shares one layout: greeting, paragraphs, an optional button, a footer. */
 export function renderEmail(
