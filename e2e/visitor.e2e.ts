@@ -88,6 +88,34 @@ describe('a visitor without an account', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe(opportunityPath);
   });
 
+  it("sees an organisation's open opportunities as cards on a phone, and opens one", async () => {
+    const page = await open(390, 844);
+    await page.goto('/organisation/sons-do-atlantico');
+    const cards = main(page).getByRole('list', { name: 'Current opportunities' });
+    await cards.getByRole('link', { name: FADO }).waitFor({ timeout: 15_000 });
+    // The six published opportunities of the demo organisation, each as a card.
+    expect(await cards.getByRole('article').count()).toBe(6);
+    const noSidewaysScroll = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      );
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await cards.getByRole('link', { name: FADO }).click();
+    await main(page).getByRole('heading', { level: 1, name: FADO }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/opportunity/concurso-fado-cascais');
+
+    // Right to left, the cards still fit the phone.
+    await page.goto('/organisation/sons-do-atlantico?lng=ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await main(page)
+      .getByRole('list', { name: 'الفرص الحالية' })
+      .getByRole('link', { name: FADO })
+      .waitFor({ timeout: 15_000 });
+    expect(await noSidewaysScroll()).toBe(true);
+  });
+
   it('is still sent to log in for the review queue', async () => {
     const page = await open();
     await page.goto('/opportunities/review');

@@ -395,6 +395,33 @@ describe('who sees what', () => {
     expect((await read(secret.slug, 'performer')).data.opportunity).toEqual({ id: secret.id });
   });
 
+  it("gives a visitor of the organisation's page its published public opportunities only", async () => {
+    const open = await published({ title: 'Harbour Sessions' });
+    const secret = await published({ title: 'Backstage Session', is_private: true });
+    const upcoming = await published({ publish_at: '2027-04-01 09:00' });
+    const unfinished = await draft({ title: 'Half-written Call' });
+    const page = async (role: Role) => {
+      const body = await call(
+        `query($id: ID!) { organisationOpportunities(organisation: $id, statuses: [PUBLISHED, ACTIVE]) {
+          id opp_status is_private } }`,
+        { id: organisation.id },
+        role,
+      );
+      expect(body.errors, role).toBeUndefined();
+      return body.data.organisationOpportunities as Array<{ id: string; opp_status: string }>;
+    };
+    const visitor = await page('stranger');
+    const seen = visitor.map((row) => row.id);
+    expect(seen).toContain(open.id);
+    for (const hidden of [secret, upcoming, unfinished]) expect(seen).not.toContain(hidden.id);
+    expect(visitor.every((row) => row.opp_status === 'PUBLISHED')).toBe(true);
+    // The team sees its private one there too (the card marks it), still nothing unpublished.
+    const team = (await page('member')).map((row) => row.id);
+    expect(team).toEqual(expect.arrayContaining([open.id, secret.id]));
+    expect(team).not.toContain(upcoming.id);
+    expect(team).not.toContain(unfinished.id);
+  });
+
   it('gives a public opportunity made private a new address, and the old one stops working', async () => {
     const row = await published({ title: 'Jazz Brunch' });
     const body = await call(

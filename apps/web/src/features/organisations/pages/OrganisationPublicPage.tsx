@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { OrganisationActions } from '../components/OrganisationActions';
 import { OrganisationGate, type Organisation } from '../components/OrganisationGate';
 import { OrganisationLogo } from '../components/OrganisationLogo';
+import { PublishedOpportunities } from '../components/PublishedOpportunities';
 
 function ContactLine({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -106,11 +107,12 @@ function PublicProfile({ organisation }: { organisation: Organisation }) {
           ) : null}
         </Paper>
       </Box>
+      <PublishedOpportunities organisation={organisation} />
     </Box>
   );
 }
 
-/** /organisation/{slug}: what any signed-in visitor sees of an organisation. */
+/** /organisation/{slug}: what anyone, signed in or not, sees of an organisation. */
 export function OrganisationPublicPage() {
   const { t } = useTranslation('pages');
   return (
