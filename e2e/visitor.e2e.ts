@@ -105,6 +105,22 @@ describe('a visitor without an account', () => {
     await cards.getByRole('link', { name: FADO }).click();
     await main(page).getByRole('heading', { level: 1, name: FADO }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/opportunity/concurso-fado-cascais');
+    // Its cover, the largest thing on the phone's first screen, comes first and no wider than
+    // the phone needs: 390 px of screen take the 480 px WebP of the 960 px picture.
+    await page.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]')?.complete,
+    );
+    const cover = await main(page)
+      .locator('img[fetchpriority="high"]')
+      .evaluate((image: HTMLImageElement) => ({
+        chosen: image.currentSrc,
+        loading: image.loading,
+      }));
+    expect(new URL(cover.chosen).searchParams.get('w')).toBe('480');
+    expect(cover.loading).toBe('eager');
+    const served = await fetch(cover.chosen);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    await served.arrayBuffer();
 
     // Right to left, the cards still fit the phone.
     await page.goto('/organisation/sons-do-atlantico?lng=ar');

@@ -83,3 +83,10 @@ export const ANALYTICS_BATCH_DELAY_MS = 3000;
 
 /** A UUID as the database stores ids: checked before an id reaches a query. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The widths, in pixels, in which `/files/:id?w=` serves a picture as WebP, and the ones a page's
+ * `srcset` offers. A closed set, so nobody can make the server resize to arbitrary sizes.
+ */
+export const IMAGE_WIDTHS = [320, 480, 768, 1024, 1600] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];

@@ -496,6 +496,7 @@ const CHECKS: Check[] = [
   route('GET /files/:id (picture)', () => `/files/${fileIds.photo}`),
   route('GET /files/:id?inline=1', () => `/files/${fileIds.photo}?inline=1`),
   route('GET /files/:id/thumb', () => `/files/${fileIds.photo}/thumb`),
+  route('GET /files/:id?w=480', () => `/files/${fileIds.photo}?w=480`),
   route('GET /files/:id (document)', () => `/files/${fileIds.rider}`),
   route(
     'GET /api/opportunities/:id/applications.csv',

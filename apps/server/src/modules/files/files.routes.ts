@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS, type ImageWidth } from '@encore/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViewerResolver } from '../../http/viewer-resolver';
 import { AppError } from '../../lib/errors';
@@ -5,12 +6,13 @@ import type { ByteRange } from '../../lib/storage';
 import type { Services } from '../../services';
 import { contentDisposition, downloadName } from './files.names';
 import { isWebImage } from './files.rules';
-import type { OpenedFile } from './files.service';
+import { hasVariants, type OpenedFile } from './files.service';
 import type { FileRow } from './files.table';
 
 interface FileRequest {
   Params: { id: string };
-  Querystring: { inline?: string };
+  /** Repeated parameters arrive as arrays. */
+  Querystring: { inline?: string | string[]; w?: string | string[] };
 }
 
 // A file is never a page: no scripts, no plugins, no same-origin access even when opened in a tab.
@@ -18,9 +20,10 @@ const FILE_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
- * `GET /files/:id` (the original) and `GET /files/:id/thumb` (the 400px WebP of a picture), streamed to
- * a bearer the owning feature's policy allows; anyone else gets the same 404 as for an unknown id.
- * A file's bytes never change under its id, so the id is a strong ETag.
+ * `GET /files/:id` (the original), `GET /files/:id?w=480` (a picture at most that wide, as WebP, in
+ * one of IMAGE_WIDTHS) and `GET /files/:id/thumb` (the 400px WebP of a picture), streamed to a
+ * bearer the owning feature's policy allows; anyone else gets the same 404 as for an unknown id.
+ * A file's bytes never change under its id, so the id (and the width) is a strong ETag.
  */
 export function registerFilesRoutes(
   app: FastifyInstance,
@@ -30,6 +33,7 @@ export function registerFilesRoutes(
   // Stored files go out as stored: most are compressed already (pictures, audio, zips), and a
   // byte range must count the stored bytes.
   app.get<FileRequest>('/files/:id', { compress: false }, async (req, reply) => {
+    if (req.query.w !== undefined) return sendVariant(req, reply, imageWidthOf(req.query.w));
     const file = await services.files.findReadable(await resolveViewer(req), req.params.id);
     const etag = `"${file.id}"`;
     setCommonHeaders(reply, file, etag);
@@ -56,6 +60,23 @@ export function registerFilesRoutes(
     return sendStream(reply, opened, contentTypeOf(file.mimeType));
   });
 
+  async function sendVariant(
+    req: FastifyRequest<FileRequest>,
+    reply: FastifyReply,
+    width: ImageWidth,
+  ) {
+    const file = await services.files.findReadable(await resolveViewer(req), req.params.id);
+    if (!hasVariants(file)) throw AppError.notFound('file');
+    const etag = `"${file.id}-w${width}"`;
+    setCommonHeaders(reply, file, etag);
+    if (isFresh(req, etag)) return reply.code(304).send();
+    reply.header(
+      'content-disposition',
+      contentDisposition('inline', downloadName(file.originalName, 'webp')),
+    );
+    return sendStream(reply, await services.files.openVariant(file, width), 'image/webp');
+  }
+
   app.get<FileRequest>('/files/:id/thumb', { compress: false }, async (req, reply) => {
     const file = await services.files.findReadable(await resolveViewer(req), req.params.id);
     if (!file.thumbStorageKey) throw AppError.notFound('file');
@@ -68,6 +89,17 @@ export function registerFilesRoutes(
       contentDisposition('inline', downloadName(file.originalName, 'webp')),
     );
     return sendStream(reply, await services.files.openThumbnail(file), 'image/webp');
+  });
+}
+
+/** One of IMAGE_WIDTHS, written as a plain number; anything else is refused before the file is looked up. */
+function imageWidthOf(value: string | string[]): ImageWidth {
+  const width = IMAGE_WIDTHS.find((allowed) => value === String(allowed));
+  if (width !== undefined) return width;
+  const widths = IMAGE_WIDTHS.join(', ');
+  throw new AppError('BAD_REQUEST', `The width must be one of ${widths} pixels.`, {
+    messageKey: 'errors.image_width',
+    messageValues: { widths },
   });
 }
 

@@ -1,13 +1,19 @@
-import { UUID_PATTERN, type Locale } from '@encore/core';
+import { UUID_PATTERN, type ImageWidth, type Locale } from '@encore/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import type { Database, Executor } from '../../db/client';
 import type { Viewer } from '../../graphql/viewer';
 import { AppError } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
-import { shardedKey, type ByteRange, type Storage } from '../../lib/storage';
+import {
+  shardedKey,
+  StorageObjectNotFoundError,
+  type ByteRange,
+  type Storage,
+} from '../../lib/storage';
 import { sanitizeFileName } from './files.names';
 import { filePolicy, type FileReadPolicies } from './files.policy';
 import {
@@ -85,6 +91,37 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
     if (!file.thumbStorageKey) throw AppError.notFound('file');
     const object = await storage.get(file.thumbStorageKey);
     return { file, stream: object.stream, size: object.size };
+  }
+
+  // Variants being made in this process: a burst of first requests resizes once.
+  const making = new Map<string, Promise<Buffer>>();
+
+  /**
+   * A picture at most `width` pixels wide (never enlarged) as WebP, made on its first request and
+   * kept in the store beside the original, so later requests only read it. NOT_FOUND for files
+   * that are not pictures.
+   */
+  async function openVariant(file: FileRow, width: ImageWidth): Promise<OpenedFile> {
+    if (!hasVariants(file)) throw AppError.notFound('file');
+    const key = shardedKey(file.id, `.w${width}.webp`);
+    try {
+      const object = await storage.get(key);
+      return { file, stream: object.stream, size: object.size };
+    } catch (error) {
+      if (!(error instanceof StorageObjectNotFoundError)) throw error;
+    }
+    let made = making.get(key);
+    if (!made) {
+      made = (async () => {
+        const original = await storage.get(file.storageKey);
+        const bytes = await resizedWebp(await buffer(original.stream), width);
+        await storage.put(key, bytes, 'image/webp');
+        return bytes;
+      })().finally(() => making.delete(key));
+      making.set(key, made);
+    }
+    const bytes = await made;
+    return { file, stream: Readable.from([bytes]), size: bytes.length };
   }
 
   return {
@@ -175,6 +212,7 @@ export function createFilesService({ db, storage, readPolicies }: FilesServiceDe
     findReadable,
     openOriginal,
     openThumbnail,
+    openVariant,
 
     /** Metadata and the bytes of a file the viewer may read. */
     async read(viewer: Viewer, id: string, range?: ByteRange): Promise<OpenedFile> {
@@ -270,6 +308,19 @@ async function withoutMetadata(bytes: Buffer): Promise<Buffer | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** Pictures the service made a thumbnail of (their dimensions are known) have width variants too. */
+export function hasVariants(file: Pick<FileRow, 'mimeType' | 'width'>): boolean {
+  return isWebImage(file.mimeType) && file.width !== null;
+}
+
+/** The picture at most `width` wide, animation kept; WebP, which every browser we serve shows. */
+async function resizedWebp(bytes: Buffer, width: number): Promise<Buffer> {
+  return sharp(bytes, { autoOrient: true, animated: true, limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
 }
 
 /** Dimensions as displayed (EXIF orientation applied), a thumbnail and a placeholder; undefined when the bytes do not decode. */

@@ -476,6 +476,15 @@ describe('on S3-compatible storage', () => {
       width: 400,
     });
 
+    // A width made on request is kept in the bucket too.
+    const narrow = await fetch(`${s3Server.url}${file.url}?w=320`, { headers: asUser(alice) });
+    expect(await sharp(Buffer.from(await narrow.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+    });
+    const kept = await client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket }));
+    expect(kept.Contents?.map((object) => object.Key)).toContain(shardedKey(file.id, '.w320.webp'));
+
     expect((await fetch(`${s3Server.url}${file.url}`, { headers: asUser(bob) })).status).toBe(404);
   });
 });

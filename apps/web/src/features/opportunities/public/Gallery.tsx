@@ -12,6 +12,9 @@ import { AppImage } from '../../../components/AppImage';
 import type { OpportunityFileFieldsFragment } from '../../../gql/graphql';
 import { Section } from './Section';
 
+// The dialog is at most `lg` (1280 px) wide, less its margins and padding.
+const DIALOG_SIZES = '(min-width: 1280px) 1184px, 100vw';
+
 interface GalleryProps {
   pictures: readonly OpportunityFileFieldsFragment[];
   /** The opportunity's title, to describe the pictures (their file names say little). */
@@ -102,11 +105,14 @@ export function Gallery({ pictures, title }: GalleryProps) {
           {current ? (
             <AppImage
               key={current.id}
-              src={current.url}
+              picture={current}
+              sizes={DIALOG_SIZES}
               alt={label(open ?? 0)}
               loading="eager"
               style={{
                 display: 'block',
+                width: 'auto',
+                height: 'auto',
                 maxWidth: '100%',
                 maxHeight: '75vh',
                 objectFit: 'contain',

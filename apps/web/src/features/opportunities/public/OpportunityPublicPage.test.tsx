@@ -135,11 +135,46 @@ describe('OpportunityPublicPage', () => {
     expect(thumbs).toHaveLength(2);
     fireEvent.click(thumbs[0]!);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/files/p-1');
+    // Large, in the width the screen needs.
+    const large = () => within(dialog).getByRole('img');
+    expect(large().getAttribute('src')).toBe('/files/p-1?w=1600');
+    expect(large().getAttribute('srcset')).toContain('/files/p-1?w=768 768w');
     fireEvent.keyDown(dialog, { key: 'ArrowRight' });
-    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/files/p-2');
+    expect(large().getAttribute('src')).toBe('/files/p-2?w=1600');
     fireEvent.keyDown(dialog, { key: 'ArrowRight' });
-    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/files/p-1');
+    expect(large().getAttribute('src')).toBe('/files/p-1?w=1600');
+  });
+
+  it('shows the first picture as the cover, fetched first in the width the screen needs', async () => {
+    const opportunity = makeOpportunity();
+    renderAt(opportunity.slug, [answer(opportunity.slug, opportunity)], 'anonymous');
+    await screen.findByRole('heading', { level: 1, name: 'Riverside Stage: open call' });
+    const [cover, ...below] = Array.from(document.querySelectorAll('img'));
+    expect(cover?.getAttribute('srcset')).toBe(
+      '/files/p-1?w=320 320w, /files/p-1?w=480 480w, /files/p-1?w=768 768w, ' +
+        '/files/p-1?w=1024 1024w, /files/p-1?w=1600 1200w',
+    );
+    expect(cover?.getAttribute('sizes')).toBe('(min-width: 1280px) 1232px, 100vw');
+    expect(cover?.getAttribute('fetchpriority')).toBe('high');
+    expect(cover?.getAttribute('loading')).toBe('eager');
+    expect([cover?.getAttribute('width'), cover?.getAttribute('height')]).toEqual(['1200', '800']);
+    // It comes before the title; the gallery's thumbnails further down wait until they are near.
+    expect(
+      cover!.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(below.length).toBeGreaterThan(0);
+    for (const image of below) {
+      expect(image.getAttribute('loading')).toBe('lazy');
+      expect(image.hasAttribute('fetchpriority')).toBe(false);
+    }
+  });
+
+  it('has no cover without pictures', async () => {
+    const opportunity = makeOpportunity({ gallery: [] });
+    renderAt(opportunity.slug, [answer(opportunity.slug, opportunity)], 'anonymous');
+    await screen.findByRole('heading', { level: 1, name: 'Riverside Stage: open call' });
+    expect(document.querySelector('img[fetchpriority]')).toBeNull();
   });
 
   it('moves an old address to the current one', async () => {

@@ -7,6 +7,7 @@ import { DatesSection } from './DatesSection';
 import { DescriptionHtml } from './DescriptionHtml';
 import { Gallery } from './Gallery';
 import { MediaFiles } from './MediaFiles';
+import { OpportunityCover } from './OpportunityCover';
 import { OpportunityFacts } from './OpportunityFacts';
 import { OpportunityHeader } from './OpportunityHeader';
 import { PlaceSection } from './PlaceSection';
@@ -20,14 +21,17 @@ interface OpportunityPublicViewProps {
 }
 
 /**
- * Everything an applicant needs to decide: the practical facts (apply, when, where, price) come
- * first in reading order and on a phone, and sit beside the description on a wide screen.
+ * Everything an applicant needs to decide, under the cover (its first picture): the practical
+ * facts (apply, when, where, price) come first in reading order and on a phone, and sit beside
+ * the description on a wide screen.
  */
 export function OpportunityPublicView({ opportunity }: OpportunityPublicViewProps) {
   const { t } = useTranslation('pages');
+  const [cover] = opportunity.gallery;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <TeamBar opportunity={opportunity} />
+      {cover ? <OpportunityCover picture={cover} /> : null}
       <OpportunityHeader opportunity={opportunity} />
       <Box
         sx={{

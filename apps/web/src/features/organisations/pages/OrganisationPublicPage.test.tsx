@@ -147,6 +147,34 @@ describe('OrganisationPublicPage', () => {
     },
   );
 
+  it('fetches its cover first, in the width the screen needs', async () => {
+    const cover = {
+      __typename: 'File',
+      id: 'cover-1',
+      path: '/files/cover-1',
+      thumb: '/files/cover-1/thumb',
+      placeholder: null,
+      width: 1500,
+      height: 500,
+    };
+    renderPage([
+      {
+        request: organisationAnswer.request,
+        result: { data: { organisation: { ...ORGANISATION, cover } } },
+      },
+      listAnswer([]),
+    ]);
+    await screen.findByRole('heading', { level: 2, name: 'organisations.page.about' });
+    const image = document.querySelector('img')!;
+    expect(image.getAttribute('srcset')).toBe(
+      '/files/cover-1?w=320 320w, /files/cover-1?w=480 480w, /files/cover-1?w=768 768w, ' +
+        '/files/cover-1?w=1024 1024w, /files/cover-1?w=1600 1500w',
+    );
+    expect(image.getAttribute('sizes')).toBe('(min-width: 1280px) 1232px, 100vw');
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+    expect(image.getAttribute('loading')).toBe('eager');
+  });
+
   it('shows that the opportunities are loading while the rest of the page is there', async () => {
     renderPage([organisationAnswer, { request: listRequest, delay: Infinity }]);
     await screen.findByRole('heading', { level: 2, name: 'organisations.page.about' });

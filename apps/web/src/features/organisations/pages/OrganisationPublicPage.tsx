@@ -14,6 +14,10 @@ import { OrganisationGate, type Organisation } from '../components/OrganisationG
 import { OrganisationLogo } from '../components/OrganisationLogo';
 import { PublishedOpportunities } from '../components/PublishedOpportunities';
 
+// The cover spans the page's content: the whole screen on a phone, at most the public
+// container's 1232 px on a wide one.
+const COVER_SIZES = '(min-width: 1280px) 1232px, 100vw';
+
 function ContactLine({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box component="div" sx={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 1 }}>
@@ -35,9 +39,23 @@ function PublicProfile({ organisation }: { organisation: Organisation }) {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {organisation.cover ? (
           <AppImage
-            src={organisation.cover.path}
+            picture={{
+              url: organisation.cover.path,
+              width: organisation.cover.width,
+              height: organisation.cover.height,
+            }}
+            sizes={COVER_SIZES}
             alt=""
-            style={{ display: 'block', width: '100%', aspectRatio: '3 / 1', objectFit: 'cover' }}
+            // The largest thing on the page's first screen: fetched first.
+            loading="eager"
+            fetchPriority="high"
+            style={{
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              aspectRatio: '3 / 1',
+              objectFit: 'cover',
+            }}
           />
         ) : (
           <Box sx={{ aspectRatio: '6 / 1', bgcolor: 'primary.light' }} />
