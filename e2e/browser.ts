@@ -15,8 +15,37 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * The server renders public pages, so they show before React takes them over; typing or clicking
+ * in that moment would be lost. After every navigation by address, each page of the browser
+ * waits until the app marks itself interactive (apps/web/src/app/App.tsx).
+ */
+function actOnlyWhenInteractive(page: Page): void {
+  const afterLoad = async <T>(response: T): Promise<T> => {
+    if ((await page.locator('#root').count()) > 0) {
+      await page.waitForSelector('html[data-interactive]', { state: 'attached', timeout: 15_000 });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => afterLoad(await goto(url, options));
+  page.reload = async (options) => afterLoad(await reload(options));
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) context.on('page', actOnlyWhenInteractive);
+    return context;
+  };
+  return browser;
 }
 
 const axeSource = readFileSync(

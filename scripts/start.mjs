@@ -19,7 +19,7 @@ function newestMtime(target) {
 const builds = [
   {
     workspace: '@encore/web',
-    output: 'apps/web/dist/index.html',
+    output: 'apps/web/dist-server/entry-server.js',
     sources: [
       'apps/web/src',
       'apps/web/public',

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 const API_TARGET = 'http://localhost:3001';
 
@@ -18,6 +18,9 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
+  // Bundled into the server entry rather than imported by Node: its CommonJS default export
+  // would arrive wrapped in a second `default`.
+  ssr: { noExternal: ['stylis-plugin-rtl'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

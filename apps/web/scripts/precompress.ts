@@ -21,7 +21,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'encore:precompress',
-    apply: 'build',
+    // The server entry's build (dist-server) is read by Node from disk, never sent.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

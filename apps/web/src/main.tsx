@@ -1,8 +1,10 @@
 import './lib/zod-jitless';
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { textDirection, type Locale } from '@encore/core';
 import { App } from './app/App';
+import { preloadRoutes } from './app/router';
+import { readServerRenderState } from './app/server-render-state';
 import { loadRtlSupport } from './app/theme';
 import { LoadingLogo } from './app/shell/LoadingLogo';
 import { startAnalytics } from './lib/analytics';
@@ -13,21 +15,31 @@ const prepareDirection = async (locale: Locale) => {
 };
 setDirectionPreparer(prepareDirection);
 
-const locale = detectLocale();
-void initI18n(locale);
+const serverState = readServerRenderState();
+const detectedLocale = detectLocale();
+const locale = serverState?.locale ?? detectedLocale;
+const i18nReady = initI18n(locale, serverState?.translations);
 startAnalytics();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Arabic visitors wait for the RTL style plugin (fetched while translations load anyway), so
-// the first paint is already right to left.
-void prepareDirection(locale).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <Suspense fallback={<LoadingLogo />}>
-        <App />
-      </Suspense>
-    </StrictMode>,
+const app = (
+  <StrictMode>
+    <Suspense fallback={<LoadingLogo />}>
+      <App hydrationData={serverState ? { loaderData: serverState.loaderData } : undefined} />
+    </Suspense>
+  </StrictMode>
+);
+
+if (serverState) {
+  // The page is on screen already; the browser fetches what the server rendered it with (the
+  // route's code, its translations, the right-to-left styles) and then takes it over as it is.
+  void Promise.all([i18nReady, prepareDirection(locale), preloadRoutes(window.location.href)]).then(
+    () => hydrateRoot(container, app),
   );
-});
+} else {
+  // Arabic visitors wait for the RTL style plugin (fetched while translations load anyway), so
+  // the first paint is already right to left.
+  void prepareDirection(locale).then(() => createRoot(container).render(app));
+}

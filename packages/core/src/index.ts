@@ -14,3 +14,4 @@ export * from './opportunity';
 export * from './application-form';
 export * from './application';
 export * from './routes';
+export * from './server-render';

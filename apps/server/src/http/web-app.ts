@@ -1,9 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withPageHead, type PageHeadSource } from './page-head';
 import type { PageStatus } from './page-status';
+import { loadPageRenderer, withRenderedPage, type PageRenderer } from './server-render';
 
 /** Paths the single-page app never owns: unknown ones answer 404 in the API's format. */
 const API_PREFIXES = [
@@ -28,6 +29,7 @@ export async function registerWebApp(
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const renderPage = await loadPageRenderer(app, webDist);
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -57,12 +59,30 @@ export async function registerWebApp(
       if (head) html = withPageHead(indexHtml, head);
       break;
     }
+    const rendered = await renderIfPossible(renderPage, req);
+    if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    if (rendered?.kind === 'page') html = withRenderedPage(html, rendered);
     // A missing page still gets the app, which renders its not-found page; the status is for
     // crawlers and link checkers, which would otherwise index it as a page.
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    return (
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The rendered page follows the visitor's language and session cookies.
+        .header('vary', 'Accept-Language, Cookie')
+        .send(html)
+    );
   });
+}
+
+/** A page that fails to render on the server is still served, for the browser to render. */
+async function renderIfPossible(renderPage: PageRenderer | undefined, req: FastifyRequest) {
+  if (!renderPage) return undefined;
+  try {
+    return await renderPage(req);
+  } catch (error) {
+    req.log.error({ err: error }, 'server rendering failed; the browser renders the page');
+    return undefined;
+  }
 }

@@ -1,23 +1,27 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { i18next, type Namespace } from '../lib/i18n';
+import { preloadable } from './preloadable';
 
 /**
- * A route whose page is code-split with React.lazy. The route's loader fetches the same chunk
- * (and the page's translation namespaces) first, so the router reports a pending navigation
+ * A route whose page is code-split. The route's loader fetches the page's chunk (and its
+ * translation namespaces) first, so the router reports a pending navigation
  * (`navigation.state === 'loading'`, shown by RouteProgress) instead of leaving the old page
- * on screen without feedback; the Suspense fallback covers the first load.
+ * on screen without feedback, and the page then renders without suspending.
  */
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
   { namespaces = [] }: { namespaces?: Namespace[] } = {},
 ): Pick<RouteObject, 'Component' | 'loader'> {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  const page = preloadable(load, name);
   return {
-    Component: Page,
+    Component: page.Component,
     loader: async () => {
-      await Promise.all([load(), namespaces.length ? i18next.loadNamespaces(namespaces) : null]);
+      await Promise.all([
+        page.preload(),
+        namespaces.length ? i18next.loadNamespaces(namespaces) : null,
+      ]);
       return null;
     },
   };

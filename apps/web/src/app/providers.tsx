@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -10,9 +11,16 @@ import { createAppTheme, createEmotionCache, isRtlSupportLoaded, loadRtlSupport 
 
 /**
  * App-wide providers. Theme and style cache follow the language's direction (Arabic is right
- * to left). Apollo is provided lower down, by the routes that use it (see ApolloBoundary).
+ * to left). Apollo is provided lower down, by the routes that use it (see ApolloBoundary). The
+ * server passes the style cache it collects the page's CSS from.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({
+  children,
+  emotionCache,
+}: {
+  children: ReactNode;
+  emotionCache?: EmotionCache | undefined;
+}) {
   const { i18n } = useTranslation();
   const locale = isSupportedLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const direction = textDirection(locale);
@@ -23,7 +31,10 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [direction, rtlReady]);
   const styleDirection = direction === 'rtl' && !rtlReady ? 'ltr' : direction;
   const theme = useMemo(() => createAppTheme(direction), [direction]);
-  const cache = useMemo(() => createEmotionCache(styleDirection), [styleDirection]);
+  const cache = useMemo(
+    () => emotionCache ?? createEmotionCache(styleDirection),
+    [emotionCache, styleDirection],
+  );
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>

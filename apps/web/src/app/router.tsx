@@ -1,5 +1,10 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { COOKIE_NAMES } from '@encore/core';
 import { getCookie } from '../lib/cookies';
 import { applicationRoutes } from '../features/applications/routes';
@@ -21,12 +26,15 @@ import { RootShell } from './layout/RootShell';
 import { RequireAuth } from './session';
 import { RouteErrorPage } from './shell/ErrorBoundary';
 import { PageLoading } from './shell/RouteProgress';
+import { preloadable } from './preloadable';
 
 // Only the pages that talk to the API need these; they stay out of the first load of `/`.
-const loadApolloBoundary = () => import('./ApolloBoundary');
-const loadAppLayout = () => import('./layout/AppLayout');
-const ApolloBoundary = lazy(async () => ({ default: (await loadApolloBoundary()).ApolloBoundary }));
-const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const apolloBoundary = preloadable(() => import('./ApolloBoundary'), 'ApolloBoundary');
+const appLayout = preloadable(() => import('./layout/AppLayout'), 'AppLayout');
+const ApolloBoundary = apolloBoundary.Component;
+const AppLayout = appLayout.Component;
+const loadApolloBoundary = apolloBoundary.preload;
+const loadAppLayout = appLayout.preload;
 
 /** Same test as the SessionProvider's: a visitor without a session is sent to /login. */
 const hasSession = () => Boolean(getCookie(COOKIE_NAMES.accessToken));
@@ -61,6 +69,9 @@ export const protectedRoutes: RouteObject[] = preloadWhenSignedIn([
   ...impactRoutes,
 ]);
 
+/** The branch of the route tree that needs a session; the server renders none of it. */
+export const SIGNED_IN_ROUTE_ID = 'signed-in';
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -89,6 +100,7 @@ export const routes: RouteObject[] = [
         children: [{ element: <BrowseLayout />, children: browseRoutes }],
       },
       {
+        id: SIGNED_IN_ROUTE_ID,
         element: <RequireAuth />,
         children: [
           {
@@ -105,6 +117,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+}
+
+/** Runs the loaders of the routes at `href` (their chunks and translations), as navigation would. */
+export async function preloadRoutes(href: string): Promise<void> {
+  const url = new URL(href);
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const request = new Request(url);
+  await Promise.all(
+    matches.map(({ route, params }) =>
+      typeof route.loader === 'function'
+        ? route.loader({ request, params, context: undefined } as LoaderFunctionArgs)
+        : null,
+    ),
+  );
 }

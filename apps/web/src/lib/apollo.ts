@@ -79,6 +79,11 @@ export function createApolloClient({
 
   return new ApolloClient({
     link: ApolloLink.from([errorLink, authLink, httpLink]),
-    cache: new InMemoryCache(),
+    cache: createApolloCache(),
   });
+}
+
+/** The cache of the browser's client and of a server render's, alike so that one restores the other. */
+export function createApolloCache(): InMemoryCache {
+  return new InMemoryCache();
 }

@@ -6,6 +6,7 @@ import {
   type CookieName,
   type Locale,
 } from '@encore/core';
+import { renderContext } from './render-context';
 
 interface CookieOptions {
   /** Lifetime in days; a session cookie when omitted. */
@@ -22,7 +23,8 @@ function attributes(options: CookieOptions = {}): Cookies.CookieAttributes {
 }
 
 export function getCookie(name: CookieName): string | undefined {
-  return Cookies.get(name);
+  const serverRender = renderContext();
+  return serverRender ? serverRender.cookies[name] : Cookies.get(name);
 }
 
 export function setCookie(name: CookieName, value: string, options?: CookieOptions): void {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type ResourceLanguage } from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
   type Locale,
 } from '@encore/core';
 import { getLocaleCookie, setLocaleCookie } from './cookies';
+import { renderContext } from './render-context';
 
 /** Endonyms: each language is offered in its own name, so they are not translated. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -61,6 +62,8 @@ export function applyDocumentLocale(locale: Locale): void {
 }
 
 export function currentLocale(): Locale {
+  const serverRender = renderContext();
+  if (serverRender) return serverRender.locale;
   const language = i18next.resolvedLanguage ?? i18next.language;
   return isSupportedLocale(language) ? language : DEFAULT_LOCALE;
 }
@@ -78,7 +81,24 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18next.changeLanguage(locale);
 }
 
-export function initI18n(locale: Locale = detectLocale()): Promise<unknown> {
+/** What the browser's and the server's i18next share. */
+export const I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: SUPPORTED_LOCALES,
+  load: 'languageOnly',
+  defaultNS: DEFAULT_NAMESPACE,
+  // React escapes output already.
+  interpolation: { escapeValue: false },
+} as const;
+
+/**
+ * Starts i18next in the browser. A page the server rendered brings the bundles it used
+ * (`translations`, by namespace), so they need not be fetched again before hydration.
+ */
+export function initI18n(
+  locale: Locale = detectLocale(),
+  translations?: Record<string, unknown>,
+): Promise<unknown> {
   applyDocumentLocale(locale);
   i18next.on('languageChanged', (language) => {
     if (isSupportedLocale(language)) applyDocumentLocale(language);
@@ -87,14 +107,15 @@ export function initI18n(locale: Locale = detectLocale()): Promise<unknown> {
     .use(HttpBackend)
     .use(initReactI18next)
     .init<HttpBackendOptions>({
+      ...I18N_OPTIONS,
       lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: SUPPORTED_LOCALES,
-      load: 'languageOnly',
       ns: [DEFAULT_NAMESPACE],
-      defaultNS: DEFAULT_NAMESPACE,
-      // React escapes output already.
-      interpolation: { escapeValue: false },
+      ...(translations
+        ? {
+            resources: { [locale]: translations as ResourceLanguage },
+            partialBundledLanguages: true,
+          }
+        : {}),
       backend: { loadPath: LOCALES_LOAD_PATH },
       react: { useSuspense: true },
     });

@@ -26,7 +26,7 @@ export function OpportunitySearchPage() {
   const { state, update, replaceAll } = useSearchState();
   const lookups = useSearchLookups();
   const city = useResolvedCity(state, update);
-  const search = useOpportunitySearch(state, city.resolving);
+  const search = useOpportunitySearch(city.searchState, city.resolving);
   const title = t('opportunities.search.title');
 
   return (

@@ -17,6 +17,9 @@ export function useResolvedCity(
     skip: name === null,
   });
   const found = name !== null ? lookup.data?.filterCities[0] : undefined;
+  const place: SearchState['place'] | null = found
+    ? { kind: 'city', id: found.id, name: found.name, countryCode: found.country.code }
+    : null;
 
   useEffect(() => {
     if (!found) return;
@@ -30,8 +33,13 @@ export function useResolvedCity(
   }, [found, update, state.page]);
 
   return {
+    /**
+     * The search to run: the matched city in place of the text at once, before the address
+     * changes, so a page rendered on the server shows that city's results.
+     */
+    searchState: place ? { ...state, place } : state,
     /** Still matching: the search waits rather than run once everywhere, then again. */
-    resolving: name !== null && (lookup.loading || Boolean(found)),
+    resolving: name !== null && lookup.loading,
     /** No city goes by that name (or the lookup failed): the search runs without a place. */
     unmatched: name !== null && !lookup.loading && !found ? name : null,
   };
