@@ -35,8 +35,11 @@ const app = (
 if (serverState) {
   // The page is on screen already; the browser fetches what the server rendered it with (the
   // route's code, its translations, the right-to-left styles) and then takes it over as it is.
-  void Promise.all([i18nReady, prepareDirection(locale), preloadRoutes(window.location.href)]).then(
-    () => hydrateRoot(container, app),
+  // A chunk that fails to load (a new release replaced it) is met again by the router, whose
+  // error page then takes over.
+  const routesReady = preloadRoutes(window.location.href).catch(() => undefined);
+  void Promise.all([i18nReady, prepareDirection(locale), routesReady]).then(() =>
+    hydrateRoot(container, app),
   );
 } else {
   // Arabic visitors wait for the RTL style plugin (fetched while translations load anyway), so

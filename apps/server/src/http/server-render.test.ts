@@ -38,8 +38,10 @@ describe('withRenderedPage', () => {
       html,
     );
     expect(JSON.parse(state?.[1] ?? 'null')).toMatchObject({ locale: 'en' });
-    // The page is there without JavaScript, so the notice saying it needs JavaScript goes.
+    // The page is there without JavaScript, so the notice saying it needs JavaScript goes,
+    // and the code loads after what is on screen.
     expect(html).not.toContain('<noscript>');
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index.js">');
   });
 
   it('sets the language and direction of the document', () => {
