@@ -71,10 +71,15 @@ describe('OpportunityPublicPage', () => {
     expect(within(prices).getByText('€15.00')).toBeTruthy();
     expect(within(prices).getByText('€25.00')).toBeTruthy();
     expect(within(prices).getByText('Until the deadline.')).toBeTruthy();
+    // The provider's player loads only when the visitor asks for it, then plays at once.
+    expect(screen.queryByTitle('opportunities.public.videos.frame')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'opportunities.public.videos.play' }));
     const video = screen.getByTitle('opportunities.public.videos.frame');
-    expect(video.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(video.getAttribute('loading')).toBe('lazy');
+    expect(video.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
     expect(video.hasAttribute('allowfullscreen')).toBe(true);
+    expect(document.activeElement).toBe(video);
     // No team tools for outsiders.
     expect(screen.queryByRole('region', { name: 'opportunities.public.team.label' })).toBeNull();
   });
