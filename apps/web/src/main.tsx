@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { textDirection, type Locale } from '@encore/core';
 import { App } from './app/App';
@@ -38,8 +38,12 @@ if (serverState) {
   // A chunk that fails to load (a new release replaced it) is met again by the router, whose
   // error page then takes over.
   const routesReady = preloadRoutes(window.location.href).catch(() => undefined);
+  // In a transition React hydrates in slices and lets the browser handle input in between,
+  // rather than in one long task.
   void Promise.all([i18nReady, prepareDirection(locale), routesReady]).then(() =>
-    hydrateRoot(container, app),
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
   );
 } else {
   // Arabic visitors wait for the RTL style plugin (fetched while translations load anyway), so
