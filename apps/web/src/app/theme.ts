@@ -32,6 +32,16 @@ export function createAppTheme(direction: Direction): Theme {
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      // A chip's label wraps when it runs out of room. MUI keeps it on one line, and a line that
+      // cannot break makes every grid column and flex row around it at least as wide: on a
+      // phone, a long role or place chip pushed the whole page sideways.
+      MuiChip: {
+        styleOverrides: {
+          root: { height: 'auto', minHeight: 32, maxWidth: '100%' },
+          sizeSmall: { minHeight: 24 },
+          label: { whiteSpace: 'normal', overflowWrap: 'break-word', paddingBlock: 2 },
+        },
+      },
       // Links inside text stay underlined so they are not told apart by colour alone.
       MuiLink: { defaultProps: { underline: 'always' } },
     },

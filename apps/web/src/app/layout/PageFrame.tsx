@@ -61,7 +61,9 @@ export function PageFrame({ title, breadcrumbs, actions, children }: PageFramePr
           mb: 3,
         }}
       >
-        <Typography variant="h4" component="h1">
+        {/* Titles are often people's words (an opportunity's, an organisation's name): one
+            long word must break rather than widen the page on a phone. */}
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         {actions}
