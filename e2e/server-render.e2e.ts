@@ -75,6 +75,27 @@ describe('public pages rendered on the server', () => {
   });
 });
 
+describe('forms sent before the app has taken the page over', () => {
+  it('sends the sign-in forms as POST, which the server answers with the page again', async () => {
+    const form = new URLSearchParams({ email: 'amira@performer.test', password: 'encore-demo' });
+    const response = await fetch(new URL('/login', baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/login');
+    // The API still refuses what a cross-site form can send.
+    const api = await fetch(new URL('/graphql', baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'query={me{id}}',
+    });
+    expect(api.status).toBe(415);
+  });
+});
+
 describe('a visitor browser', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -91,6 +112,26 @@ describe('a visitor browser', () => {
       await page.goto(path);
       await page.getByText(heading, { exact: true }).first().waitFor();
     }
+    await context.close();
+  });
+
+  it('without JavaScript, keeps a password out of the address and still searches', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('#login-email').fill('amira@performer.test');
+    await page.locator('input[type="password"]').fill('encore-demo');
+    await page.locator('#login-email').press('Enter');
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(page.url()).not.toContain('encore-demo');
+
+    await page.goto('/');
+    await page.getByRole('search').getByRole('textbox').first().fill('fado');
+    await page.getByRole('search').getByRole('textbox').first().press('Enter');
+    await page.waitForURL((url) => url.pathname === '/opportunities');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('fado');
+    await page.getByText('Concurso de Fado de Cascais').first().waitFor();
     await context.close();
   });
 

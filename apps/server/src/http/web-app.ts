@@ -17,6 +17,8 @@ const API_PREFIXES = [
   '/dev/',
 ];
 
+const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
@@ -45,6 +47,23 @@ export async function registerWebApp(
         hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
     },
+  });
+
+  // A form sent before the app has taken its page over arrives as a plain POST (the sign-in
+  // forms say method="post" so that their fields never travel in an address). The page is sent
+  // again, by address; the fields are not read. Only here are form bodies accepted: the API
+  // keeps refusing them (a cross-site form cannot post to /graphql).
+  await app.register(async (pages) => {
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { bodyLimit: FORM_BODY_LIMIT_BYTES },
+      (_req, _body, done) => done(null),
+    );
+    pages.post('/*', async (req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '/';
+      if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return reply.callNotFound();
+      return reply.redirect(req.url, 303);
+    });
   });
 
   app.get('/*', async (req, reply) => {

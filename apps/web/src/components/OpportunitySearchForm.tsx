@@ -73,6 +73,8 @@ export function OpportunitySearchForm({
   return (
     <Box
       component="form"
+      // Sent before the app has taken the page over, it is still a search.
+      action="/opportunities"
       role="search"
       aria-label={t('search.label')}
       onSubmit={submit}

@@ -104,7 +104,14 @@ export function RegisterPage() {
       }
     >
       <FormError error={error} />
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+      {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
+      <Box
+        component="form"
+        method="post"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'grid', gap: 2.5 }}
+      >
         <FormControl error={Boolean(form.errors.type)} required>
           <FormLabel id="register-type-label">{t('auth.fields.type')}</FormLabel>
           <RadioGroup

@@ -66,7 +66,14 @@ export function ResetPasswordPage() {
     body = (
       <>
         <FormError error={error} />
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+        {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
+        <Box
+          component="form"
+          method="post"
+          noValidate
+          onSubmit={submit}
+          sx={{ display: 'grid', gap: 2.5 }}
+        >
           <NewPasswordFields
             idPrefix="reset"
             passwordLabel={t('auth.fields.newPassword')}

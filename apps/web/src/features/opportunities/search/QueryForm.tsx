@@ -32,6 +32,8 @@ export function QueryForm({ query, onSubmit }: QueryFormProps) {
   return (
     <Box
       component="form"
+      // Sent before the app has taken the page over, it is still a search.
+      action="/opportunities"
       role="search"
       aria-label={t('opportunities.search.queryForm')}
       onSubmit={submit}

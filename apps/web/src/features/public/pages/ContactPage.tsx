@@ -62,7 +62,14 @@ export function ContactPage() {
               {t('contact.form.opened', { email: CONTACT_EMAIL })}
             </Alert>
           ) : null}
-          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+          {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
+          <Box
+            component="form"
+            method="post"
+            noValidate
+            onSubmit={submit}
+            sx={{ display: 'grid', gap: 2.5 }}
+          >
             <TextField
               {...form.text('name')}
               id="contact-name"
