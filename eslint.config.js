@@ -50,6 +50,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'data/**',
       'apps/web/src/gql/**',
       'apps/server/drizzle/**',
