@@ -96,12 +96,14 @@ export function withRenderedPage(
   const { locale } = page.state;
   const stateScript = `<script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(page.state)}</script>`;
   // Replaced through functions: a `$&` or `$'` in the page's text must stay text.
-  return indexHtml
-    .replace(/<html[^>]*>/, () => `<html lang="${locale}" dir="${textDirection(locale)}">`)
-    // The page paints without its code, which only makes it interactive: the code must not
-    // compete with the document and the pictures on screen (or count as blocking the paint).
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-    .replace('</head>', () => `${page.styles}</head>`)
-    .replace(/<noscript>.*?<\/noscript>\s*/s, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${stateScript}`);
+  return (
+    indexHtml
+      .replace(/<html[^>]*>/, () => `<html lang="${locale}" dir="${textDirection(locale)}">`)
+      // The page paints without its code, which only makes it interactive: the code must not
+      // compete with the document and the pictures on screen (or count as blocking the paint).
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      .replace('</head>', () => `${page.styles}</head>`)
+      .replace(/<noscript>.*?<\/noscript>\s*/s, '')
+      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${stateScript}`)
+  );
 }
