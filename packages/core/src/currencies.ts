@@ -65,13 +65,20 @@ function isDecimalDigits(digits: number): digits is DecimalDigits {
   return digits === 0 || digits === 2 || digits === 3;
 }
 
+const narrowSymbols = new Map<string, string>();
+
 function narrowSymbol(code: string): string {
-  const parts = new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: code,
-    currencyDisplay: 'narrowSymbol',
-  }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? code;
+  let symbol = narrowSymbols.get(code);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    symbol = parts.find((part) => part.type === 'currency')?.value ?? code;
+    narrowSymbols.set(code, symbol);
+  }
+  return symbol;
 }
 
 /** Every active ISO 4217 currency, sorted by code. */
@@ -83,7 +90,11 @@ export const CURRENCIES: readonly CurrencyInfo[] = iso4217
       {
         code: entry.code,
         name: entry.currency,
-        symbol: narrowSymbol(entry.code),
+        // Made when first read: a formatter per currency, all made while this module loads,
+        // held up a phone for a fifth of a second on every page that shows a price.
+        get symbol() {
+          return narrowSymbol(entry.code);
+        },
         decimalDigits: entry.digits,
         rounding: ROUNDING_STEPS[entry.code] ?? 0,
       },
