@@ -104,8 +104,11 @@ describe('the public opportunity page', () => {
 
     const about = main().getByRole('region', { name: 'About this opportunity' });
     await about.locator('strong', { hasText: 'riverside stage' }).waitFor();
-    const video = main().locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
-    expect(await video.getAttribute('title')).toMatch(/^Video 1 of 1 \(YouTube\)$/);
+    // The provider's player loads only when asked for.
+    const videos = main().locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
+    expect(await videos.count()).toBe(0);
+    await main().getByRole('button', { name: 'Play video 1 of 1 (YouTube)' }).click();
+    expect(await videos.getAttribute('title')).toMatch(/^Video 1 of 1 \(YouTube\)$/);
 
     await main().getByRole('link', { name: 'Apply', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/login');

@@ -27,7 +27,6 @@ interface VideoPlayerProps {
   embedUrl: string;
   title: string;
   playLabel: string;
-  provider: string;
 }
 
 /**
@@ -35,7 +34,7 @@ interface VideoPlayerProps {
  * request to the provider (a heavy third-party player on every visit, and a visitor's address
  * handed to it before they chose to watch).
  */
-function VideoPlayer({ embedUrl, title, playLabel, provider }: VideoPlayerProps) {
+function VideoPlayer({ embedUrl, title, playLabel }: VideoPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
@@ -46,12 +45,11 @@ function VideoPlayer({ embedUrl, title, playLabel, provider }: VideoPlayerProps)
     return (
       <ButtonBase
         onClick={() => setPlaying(true)}
-        aria-label={playLabel}
         sx={{ ...frameBox, display: 'flex', width: '100%', color: 'common.white', gap: 1 }}
       >
         <PlayCircleIcon sx={{ fontSize: 64 }} />
-        <Typography component="span" variant="subtitle1" aria-hidden>
-          {provider}
+        <Typography component="span" variant="subtitle1">
+          {playLabel}
         </Typography>
       </ButtonBase>
     );
@@ -93,7 +91,6 @@ export function VideoEmbeds({ videos }: { videos: readonly VideoLink[] }) {
                 embedUrl={video.embed_url}
                 title={t('opportunities.public.videos.frame', label)}
                 playLabel={t('opportunities.public.videos.play', label)}
-                provider={provider}
               />
               <Link
                 href={video.url}

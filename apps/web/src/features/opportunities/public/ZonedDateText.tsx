@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { viewerTimeZone } from '../opportunity-format';
 import { zonedDate, zoneName } from './opportunity-dates';
 
@@ -15,7 +16,13 @@ interface ZonedDateTextProps {
  */
 export function ZonedDateText({ value, timeZone, showTime = true }: ZonedDateTextProps) {
   const { t } = useTranslation('pages');
-  const date = zonedDate(value, { timeZone, showTime });
+  // The reader's zone is the browser's: not known to the server, so added after hydration.
+  const hydrated = useHydrated();
+  const date = zonedDate(value, {
+    timeZone,
+    showTime,
+    ...(hydrated ? {} : { viewerZone: timeZone }),
+  });
   return (
     <>
       <Typography component="span" sx={{ display: 'block' }}>

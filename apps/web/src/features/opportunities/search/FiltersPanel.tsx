@@ -20,7 +20,9 @@ interface FiltersPanelProps {
 export function FiltersPanel({ activeCount, total, children }: FiltersPanelProps) {
   const { t } = useTranslation('pages');
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // Without noSsr: a page the server rendered (without knowing the width) hydrates as rendered,
+  // then takes the wide layout; a page the browser renders alone knows the width at once.
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const drawerId = useId();
