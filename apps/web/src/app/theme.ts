@@ -39,9 +39,13 @@ export function createAppTheme(direction: Direction): Theme {
         styleOverrides: {
           root: { height: 'auto', minHeight: 32, maxWidth: '100%' },
           sizeSmall: { minHeight: 24 },
-          label: { whiteSpace: 'normal', overflowWrap: 'break-word', paddingBlock: 2 },
+          // 'anywhere', not 'break-word': a long word someone typed (a name, an address) then also
+          // narrows the chip's smallest width, so a row of chips never widens its column.
+          label: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingBlock: 2 },
         },
       },
+      // An alert can quote what someone typed (a request, a reason): long words wrap in it.
+      MuiAlert: { styleOverrides: { message: { overflowWrap: 'anywhere' } } },
       // Links inside text stay underlined so they are not told apart by colour alone.
       MuiLink: { defaultProps: { underline: 'always' } },
     },

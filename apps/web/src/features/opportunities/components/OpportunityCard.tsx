@@ -64,14 +64,15 @@ export function OpportunityCard({
       >
         <EventOutlinedIcon aria-hidden />
       </Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      {/* Names and summaries are typed by people: a long word wraps rather than widen the list. */}
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         <Link
           id={`opportunity-${opportunity.id}`}
           component={RouterLink}
           to={to}
           variant="h6"
           underline="hover"
-          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+          sx={{ display: 'block' }}
         >
           {opportunity.title}
         </Link>

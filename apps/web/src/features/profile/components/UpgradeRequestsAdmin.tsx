@@ -53,7 +53,8 @@ function RequestCard({ request, onDecided }: { request: Row; onDecided: () => vo
       component="li"
       variant="outlined"
       aria-labelledby={headingId}
-      sx={{ p: 2, display: 'grid', gap: 1 }}
+      // What the applicant typed (a name, a website) wraps rather than widen the list.
+      sx={{ p: 2, display: 'grid', gap: 1, overflowWrap: 'anywhere' }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography
