@@ -19,6 +19,14 @@ const API_PREFIXES = [
 
 const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * The request's own address as a path on this site: `//host/x` or `/\host/x` would send the
+ * browser to another site (an open redirect), so leading slashes and backslashes become one.
+ */
+export function samePageAddress(requestUrl: string): string {
+  return `/${requestUrl.replace(/^[/\\]+/, '')}`;
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
@@ -62,7 +70,7 @@ export async function registerWebApp(
     pages.post('/*', async (req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';
       if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return reply.callNotFound();
-      return reply.redirect(req.url, 303);
+      return reply.redirect(samePageAddress(req.url), 303);
     });
   });
 
