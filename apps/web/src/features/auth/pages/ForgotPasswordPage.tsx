@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -12,6 +11,7 @@ import { FORGOT_PASSWORD } from '../auth.graphql';
 import { forgotPasswordSchema } from '../auth.schemas';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
+import { PrivateForm } from '../../../components/PrivateForm';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -51,14 +51,7 @@ export function ForgotPasswordPage() {
           {sent}
         </Alert>
       ) : (
-        // Sent before the app has taken the page over, its fields go in a POST body, not the address.
-        <Box
-          component="form"
-          method="post"
-          noValidate
-          onSubmit={submit}
-          sx={{ display: 'grid', gap: 2.5 }}
-        >
+        <PrivateForm onSubmit={submit}>
           <TextField
             {...form.text('email')}
             id="forgot-email"
@@ -71,7 +64,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" variant="contained" size="large" disabled={loading}>
             {loading ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
           </Button>
-        </Box>
+        </PrivateForm>
       )}
     </AuthCard>
   );

@@ -17,6 +17,7 @@ import { loginSchema, safeNextPath } from '../auth.schemas';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
 import { PasswordField } from '../components/PasswordField';
+import { PrivateForm } from '../../../components/PrivateForm';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -66,14 +67,7 @@ export function LoginPage() {
       }
     >
       <FormError error={error} />
-      {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
-      <Box
-        component="form"
-        method="post"
-        noValidate
-        onSubmit={submit}
-        sx={{ display: 'grid', gap: 2.5 }}
-      >
+      <PrivateForm onSubmit={submit}>
         <TextField
           {...form.text('email')}
           id="login-email"
@@ -117,7 +111,7 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={loading}>
           {loading ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
-      </Box>
+      </PrivateForm>
     </AuthCard>
   );
 }

@@ -25,6 +25,7 @@ import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, registerSchema, safeNextPath } from
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
 import { NewPasswordFields } from '../components/NewPasswordFields';
+import { PrivateForm } from '../../../components/PrivateForm';
 
 type TextFieldName = 'name' | 'email' | 'password' | 'password_confirmation';
 
@@ -104,14 +105,7 @@ export function RegisterPage() {
       }
     >
       <FormError error={error} />
-      {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
-      <Box
-        component="form"
-        method="post"
-        noValidate
-        onSubmit={submit}
-        sx={{ display: 'grid', gap: 2.5 }}
-      >
+      <PrivateForm onSubmit={submit}>
         <FormControl error={Boolean(form.errors.type)} required>
           <FormLabel id="register-type-label">{t('auth.fields.type')}</FormLabel>
           <RadioGroup
@@ -191,7 +185,7 @@ export function RegisterPage() {
         <Button type="submit" variant="contained" size="large" disabled={loading}>
           {loading ? t('auth.register.submitting') : t('auth.register.submit')}
         </Button>
-      </Box>
+      </PrivateForm>
     </AuthCard>
   );
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useZodForm } from '../../../lib/form';
@@ -12,6 +11,7 @@ import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../auth.schemas';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormError';
 import { NewPasswordFields } from '../components/NewPasswordFields';
+import { PrivateForm } from '../../../components/PrivateForm';
 
 /** Reached from the e-mailed link: /password/reset?token=... */
 export function ResetPasswordPage() {
@@ -66,14 +66,7 @@ export function ResetPasswordPage() {
     body = (
       <>
         <FormError error={error} />
-        {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
-        <Box
-          component="form"
-          method="post"
-          noValidate
-          onSubmit={submit}
-          sx={{ display: 'grid', gap: 2.5 }}
-        >
+        <PrivateForm onSubmit={submit}>
           <NewPasswordFields
             idPrefix="reset"
             passwordLabel={t('auth.fields.newPassword')}
@@ -85,7 +78,7 @@ export function ResetPasswordPage() {
           <Button type="submit" variant="contained" size="large" disabled={loading}>
             {loading ? t('auth.reset.submitting') : t('auth.reset.submit')}
           </Button>
-        </Box>
+        </PrivateForm>
       </>
     );
   }

@@ -13,6 +13,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { CONTACT_EMAIL } from '../../../lib/constants';
 import { useZodForm } from '../../../lib/form';
 import { PublicPage } from '../components/PublicPage';
+import { PrivateForm } from '../../../components/PrivateForm';
 
 const contactSchema = z.object({
   name: z.string().trim().min(1, 'contact.validation.name'),
@@ -62,14 +63,7 @@ export function ContactPage() {
               {t('contact.form.opened', { email: CONTACT_EMAIL })}
             </Alert>
           ) : null}
-          {/* Sent before the app has taken the page over, its fields go in a POST body, not the address. */}
-          <Box
-            component="form"
-            method="post"
-            noValidate
-            onSubmit={submit}
-            sx={{ display: 'grid', gap: 2.5 }}
-          >
+          <PrivateForm onSubmit={submit}>
             <TextField
               {...form.text('name')}
               id="contact-name"
@@ -108,7 +102,7 @@ export function ContactPage() {
                 {t('contact.form.submit')}
               </Button>
             </Box>
-          </Box>
+          </PrivateForm>
         </Paper>
         <Paper
           elevation={0}
