@@ -17,27 +17,14 @@ describe('HTTP conventions', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('tags every response with a request id and security headers', async () => {
+  it('tags every response with a request id and nosniff', async () => {
     const response = await fetch(`${server.url}/healthz`, {
       headers: { 'x-request-id': 'test-request-0001' },
     });
     expect(response.headers.get('x-request-id')).toBe('test-request-0001');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     const generated = await fetch(`${server.url}/healthz`);
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  it('keeps the content security policy to the origins the product uses', async () => {
-    const policy = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy');
-    const directive = (name: string) =>
-      policy
-        ?.split(';')
-        .find((part) => part.trim().startsWith(`${name} `))
-        ?.trim();
-    expect(directive('connect-src')).toBe("connect-src 'self'");
-    expect(directive('img-src')).toBe("img-src 'self' data: blob:");
-    expect(directive('script-src')).toBe("script-src 'self'");
   });
 
   it('promises HTTPS (HSTS) only on a request that came over HTTPS', async () => {

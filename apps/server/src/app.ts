@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createGraphQLServer } from './graphql/yoga';
+import { registerWithBodyEtags } from './http/body-etags';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling, unsupportedMediaType } from './http/error-handler';
 import { bearerViewerResolver, type ViewerResolver } from './http/viewer-resolver';
 import { webPageStatus } from './http/page-status';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createInvalidationBus } from './lib/invalidation';
 import { loggerOptions } from './lib/logger-options';
@@ -40,9 +41,9 @@ export interface AppOptions {
   prettyLogs?: boolean;
 }
 
-const HSTS = 'max-age=31536000; includeSubDomains';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+const REVALIDATION_HEADERS = new Set(['etag', 'last-modified']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,45 +93,13 @@ export async function buildApp({
     reply.header('x-request-id', req.id);
   });
   app.addHook('onClose', async () => {
+    await services.opportunities.flushViews();
     await invalidation.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (closeDatabaseOnClose) await database.close();
   });
 
-  // The middleware is built once here; the Fastify plugin builds it again on every request.
-  const secureHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Every image the product shows is its own (uploads stream from /files) or made in the page.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The API and the realtime socket are same-origin; 'self' covers ws(s) to the same host.
-        connectSrc: ["'self'"],
-        frameSrc: [
-          'https://www.youtube-nocookie.com',
-          'https://player.vimeo.com',
-          'https://www.loom.com',
-        ],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Browsers ignore HSTS received over plain HTTP (RFC 6797 §8.1), and a server reached over
-    // HTTP has no business promising HTTPS for a year: it is sent on HTTPS requests only.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (req, reply, done) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    secureHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
-
+  registerSecurityHeaders(app);
   registerErrorHandling(app, config.isProduction);
   await registerCompression(app);
 
@@ -151,6 +120,8 @@ export async function buildApp({
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       if (response.status === 415) throw unsupportedMediaType();
       response.headers.forEach((value, key) => {
+        // The response cache tags what it may keep; only a GET can be asked again with the tag.
+        if (req.method !== 'GET' && REVALIDATION_HEADERS.has(key.toLowerCase())) return;
         reply.header(key, value);
       });
       // Refused before its body was read (an upload over a limit): close rather than read the rest.
@@ -166,7 +137,9 @@ export async function buildApp({
     },
   });
 
-  registerOpportunityRoutes(app, services, config.publicUrl);
+  await registerWithBodyEtags(app, (scope) =>
+    registerOpportunityRoutes(scope, services, config.publicUrl),
+  );
   if (config.webDist) {
     await registerWebApp(
       app,

@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { registerWithBodyEtags } from './body-etags';
 import { withPageHead, type PageHeadSource } from './page-head';
 import type { PageStatus } from './page-status';
 import { loadPageRenderer, withRenderedPage, type PageRenderer } from './server-render';
@@ -74,7 +75,7 @@ export async function registerWebApp(
     });
   });
 
-  app.get('/*', async (req, reply) => {
+  const servePage: RouteHandlerMethod = async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return reply.callNotFound();
     const status = await pageStatus(pathname);
@@ -100,6 +101,11 @@ export async function registerWebApp(
         .header('vary', 'Accept-Language, Cookie')
         .send(html)
     );
+  };
+  // A page is rendered again for each request, but a visitor who has it already is not sent it
+  // again; Vary names what it is rendered from.
+  await registerWithBodyEtags(app, (pages) => {
+    pages.get('/*', servePage);
   });
 }
 
