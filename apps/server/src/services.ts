@@ -87,6 +87,7 @@ export function createServices({
     mail,
     publicUrl: config.publicUrl,
     clock,
+    log,
     // `forms` is created below; a duplicate is made only once the server runs.
     copyIntoDuplicate: (fromId, toId, executor) => forms.copy(fromId, toId, executor),
   });

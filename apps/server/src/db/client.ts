@@ -45,7 +45,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max });
+  // Hot reads are prepared statements, built once per shape and written so that one plan serves
+  // every value (see storedStatusLapsed). Planning a statement anew for each request's values cost
+  // more than running it (the listing: 2.8 ms to plan, 0.6 ms to run), so plans are kept.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;

@@ -87,13 +87,13 @@ describe('demo seed', () => {
       () => now,
     );
     const { rows, total, facets } = await search({}, { first: 100, page: 1 });
-    expect(rows).toHaveLength(total);
+    expect(rows).toHaveLength(total!);
     const open = rows.filter((row) => row.status === 'PUBLISHED');
     expect(open.length).toBeGreaterThanOrEqual(40);
     expect(new Set(open.map((row) => row.organisationId)).size).toBeGreaterThanOrEqual(10);
     const countries = new Set(open.map((row) => row.countryCode).filter(Boolean));
     expect(countries.size).toBeGreaterThanOrEqual(12);
-    expect(new Set(facets.types.map((facet) => facet.value))).toEqual(new Set(OPPORTUNITY_TYPES));
+    expect(new Set(facets!.types.map((facet) => facet.value))).toEqual(new Set(OPPORTUNITY_TYPES));
     // Written in the language listed first.
     for (const language of ['en', 'fr', 'de', 'es', 'pt', 'sv', 'it']) {
       expect(

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface RecurringJob {
   name: string;
   everyMs: number;
-  run: () => Promise<unknown>;
+  /** A run may name when its next work is due, if sooner than `everyMs`: it runs again then. */
+  run: () => Promise<void | { nextRunAt: Date | null }>;
 }
 
 /**
@@ -17,11 +18,18 @@ export function startRecurringJobs(jobs: RecurringJob[], log: FastifyBaseLogger)
   let stopped = false;
   for (const job of jobs) {
     let running = false;
+    let early: NodeJS.Timeout | undefined;
     const tick = async () => {
       if (running || stopped) return;
       running = true;
       try {
-        await job.run();
+        const next = (await job.run())?.nextRunAt;
+        clearTimeout(early);
+        const wait = next ? next.getTime() - Date.now() : Infinity;
+        if (wait < job.everyMs) {
+          early = setTimeout(() => void tick(), Math.max(0, wait));
+          early.unref();
+        }
       } catch (error) {
         log.error({ err: error, job: job.name }, 'recurring job failed');
       } finally {

@@ -407,12 +407,7 @@ export function registerOpportunitiesGraphQL(): void {
           context,
         );
         if (row && !opportunityPolicy.isTeam(await context.access.opportunity(row.id))) {
-          const key = viewerKey(context);
-          context.services.opportunities
-            .recordView(row.id, key)
-            .catch((error: unknown) =>
-              context.log.warn({ err: error }, 'opportunity view not recorded'),
-            );
+          context.services.opportunities.recordView(row.id, viewerKey(context));
         }
         return row;
       },

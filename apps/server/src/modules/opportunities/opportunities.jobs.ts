@@ -1,13 +1,16 @@
 import type { RecurringJob } from '../../lib/jobs';
 import type { OpportunitiesService } from './opportunities.service';
 
-/** How often the lifecycle job stores the transitions the clock made (reads never wait for it). */
+/**
+ * The lifecycle job wakes when the next transition is due, and at least this often (a write may
+ * bring a transition closer meanwhile; reads never wait for the job).
+ */
 export const LIFECYCLE_EVERY_MS = 30_000;
 
 export function opportunityLifecycleJob(opportunities: OpportunitiesService): RecurringJob {
   return {
     name: 'opportunity-lifecycle',
     everyMs: LIFECYCLE_EVERY_MS,
-    run: () => opportunities.syncStatuses(),
+    run: async () => ({ nextRunAt: (await opportunities.syncStatuses()).nextDueAt }),
   };
 }

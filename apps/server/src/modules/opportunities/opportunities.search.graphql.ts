@@ -11,11 +11,16 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { paginatorInfoType, paginatorType, toPage, type Page } from '../../graphql/pagination';
 import { oppScope } from '../../graphql/scopes';
+import { selects } from '../../graphql/selection';
 import { parseInput } from '../../lib/validation';
 import type { FacetCount, SearchHit, SearchResult } from './opportunities.search';
 import { OpportunityRef, OpportunityTypeEnum, TargetEnum, idOf } from './opportunities.refs';
 
 const ALL_OPPORTUNITIES_LIMIT = 100;
+
+/** The page's facts that follow from the total. */
+const TOTAL_FIELDS = ['total', 'lastPage', 'hasMorePages'] as const;
+const NO_FACETS: NonNullable<SearchResult['facets']> = { genres: [], types: [], countries: [] };
 
 /** opportunitySearch, the lists of opportunities and their page views. */
 export function registerOpportunitySearchGraphQL(): void {
@@ -79,16 +84,20 @@ export function registerOpportunitySearchGraphQL(): void {
   const FacetRef = builder.objectRef<FacetCount>('FacetCount').implement({
     fields: (t) => ({ value: t.exposeString('value'), count: t.exposeInt('count') }),
   });
-  const FacetsRef = builder.objectRef<SearchResult['facets']>('OpportunityFacets').implement({
-    description: 'How many results carry each genre, type and country (the most frequent first).',
-    fields: (t) => ({
-      genres: t.field({ type: [FacetRef], resolve: (facets) => facets.genres }),
-      types: t.field({ type: [FacetRef], resolve: (facets) => facets.types }),
-      countries: t.field({ type: [FacetRef], resolve: (facets) => facets.countries }),
-    }),
-  });
+  const FacetsRef = builder
+    .objectRef<NonNullable<SearchResult['facets']>>('OpportunityFacets')
+    .implement({
+      description: 'How many results carry each genre, type and country (the most frequent first).',
+      fields: (t) => ({
+        genres: t.field({ type: [FacetRef], resolve: (facets) => facets.genres }),
+        types: t.field({ type: [FacetRef], resolve: (facets) => facets.types }),
+        countries: t.field({ type: [FacetRef], resolve: (facets) => facets.countries }),
+      }),
+    });
   const SearchResultRef = builder
-    .objectRef<Page<SearchHit> & { facets: SearchResult['facets'] }>('OpportunitySearchResult')
+    .objectRef<Page<SearchHit> & { facets: NonNullable<SearchResult['facets']> }>(
+      'OpportunitySearchResult',
+    )
     .implement({
       fields: (t) => ({
         paginatorInfo: t.field({
@@ -112,7 +121,7 @@ export function registerOpportunitySearchGraphQL(): void {
         first: t.arg.int({ required: false }),
         page: t.arg.int({ required: false }),
       },
-      resolve: async (_root, args, context) => {
+      resolve: async (_root, args, context, info) => {
         const input = parseInput(opportunitySearchSchema, args.input ?? {}, context.t);
         const page = parseInput(
           pageArgsSchema,
@@ -120,8 +129,14 @@ export function registerOpportunitySearchGraphQL(): void {
           context.t,
           '',
         );
-        const result = await context.services.opportunities.search(input, page);
-        return { ...toPage(result.rows, result.total, page), facets: result.facets };
+        const result = await context.services.opportunities.search(input, page, {
+          total: TOTAL_FIELDS.some((field) => selects(info, 'paginatorInfo', field)),
+          facets: selects(info, 'facets'),
+        });
+        // Without the total asked for, no field that shows it is selected: what stands in for
+        // it (the rows before and on this page) is never seen.
+        const total = result.total ?? (page.page - 1) * page.first + result.rows.length;
+        return { ...toPage(result.rows, total, page), facets: result.facets ?? NO_FACETS };
       },
     }),
   );
@@ -206,6 +221,7 @@ export function registerOpportunitySearchGraphQL(): void {
           await context.services.opportunities.search(
             {},
             { first: ALL_OPPORTUNITIES_LIMIT, page: 1 },
+            { total: false, facets: false },
           )
         ).rows,
     }),

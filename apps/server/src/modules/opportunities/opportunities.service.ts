@@ -14,14 +14,16 @@ import type { Database, Executor } from '../../db/client';
 import { isAnyOf } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ServiceLog } from '../../lib/service-log';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { MailService } from '../mail/mail.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
 import { createOpportunitySearch } from './opportunities.search';
-import { statusAt } from './opportunities.status';
+import { statusAt, storedStatusLapsed } from './opportunities.status';
 import { createOpportunityTeam } from './opportunities.team';
+import { createViewRecorder } from './opportunities.views';
 import {
   opportunities,
   opportunityEvents,
@@ -61,6 +63,7 @@ export interface OpportunitiesDependencies {
   mail: MailService;
   publicUrl: string;
   clock: Clock;
+  log?: ServiceLog;
   /**
    * What other features copy into a duplicate, within its transaction (the application forms):
    * they depend on this service, so they hand it in rather than being imported.
@@ -100,6 +103,7 @@ export function createOpportunitiesService({
   mail,
   publicUrl,
   clock,
+  log = { warn: () => undefined },
   copyIntoDuplicate,
 }: OpportunitiesDependencies) {
   const team = createOpportunityTeam({ db, mail, publicUrl, clock });
@@ -122,6 +126,14 @@ export function createOpportunitiesService({
     return rows.map(withCurrentStatus);
   }
 
+  const views = createViewRecorder(db, clock, (error) =>
+    log.warn({ err: error }, 'opportunity views not recorded'),
+  );
+  const bySlugStatement = db
+    .select({ row: opportunities, current: statusAt(sql.placeholder('now')) })
+    .from(opportunities)
+    .where(and(eq(opportunities.slug, sql.placeholder('slug')), isNull(opportunities.deletedAt)))
+    .prepare('opportunity_by_slug');
   const byIdsStatement = db
     .select({ row: opportunities, current: statusAt(sql.placeholder('now')) })
     .from(opportunities)
@@ -362,24 +374,17 @@ export function createOpportunitiesService({
       await check?.(row, tx);
       await tx
         .update(opportunities)
-        .set({ ...set, updatedAt: clock() })
+        .set({ ...set, updatedAt: clock(), statusAsOf: clock() })
         .where(eq(opportunities.id, id));
       await record(tx, id, actor.id, action, { from: row.status });
     });
-    return syncOne(id);
+    return requireById(id);
   }
 
   async function lock(tx: Executor, id: string) {
     await tx.execute(
       sql`select id from ${opportunities} where ${opportunities.id} = ${id} for update`,
     );
-  }
-
-  /** Stores the current status of one opportunity (after a change by hand). */
-  async function syncOne(id: string): Promise<OpportunityRow> {
-    const row = await requireById(id);
-    await db.update(opportunities).set({ status: row.status }).where(eq(opportunities.id, id));
-    return row;
   }
 
   return {
@@ -395,10 +400,8 @@ export function createOpportunitiesService({
 
     /** By its slug or one it had before (compare `slug` to redirect); deleted ones are not found. */
     async bySlug(slug: string): Promise<OpportunityRow | undefined> {
-      const [row] = await select(
-        and(eq(opportunities.slug, slug), isNull(opportunities.deletedAt)),
-      );
-      if (row) return row;
+      const [found] = await bySlugStatement.execute({ slug, now: clock().toISOString() });
+      if (found) return withCurrentStatus(found);
       const [old] = await db
         .select({ id: opportunitySlugRedirects.opportunityId })
         .from(opportunitySlugRedirects)
@@ -487,16 +490,16 @@ export function createOpportunitiesService({
 
     paymentOptionsOf: (ids: readonly string[]) => paymentOptionsOf(ids),
 
-    /** Notes one visit (once per viewer and day); the page never waits for a failed write. */
-    async recordView(opportunityId: string, viewerKey: string): Promise<void> {
-      await db
-        .insert(opportunityViews)
-        .values({ opportunityId, viewerKey, day: clock().toISOString().slice(0, 10) })
-        .onConflictDoNothing();
-    },
+    /** Notes one visit (once per viewer and day), written with others a moment later. */
+    recordView: (opportunityId: string, viewerKey: string): void =>
+      views.record(opportunityId, viewerKey),
+
+    /** Writes the visits noted so far (before counting them, and when the server stops). */
+    flushViews: () => views.flush(),
 
     /** Visits in total and per day over the last `days` days (UTC), oldest first. */
     async views(opportunityId: string, days = 30) {
+      await views.flush();
       const since = new Date(clock().getTime() - (days - 1) * 24 * 60 * 60 * 1000)
         .toISOString()
         .slice(0, 10);
@@ -654,6 +657,7 @@ export function createOpportunitiesService({
             title: input.title,
             timeZone: input.time_zone,
             createdById: actor.id,
+            statusAsOf: clock(),
           })
           .returning({ id: opportunities.id });
         const created = row!.id;
@@ -772,7 +776,12 @@ export function createOpportunitiesService({
           }
           await tx
             .update(opportunities)
-            .set({ ...columns, ...(newSlug ? { slug: newSlug } : {}), updatedAt: clock() })
+            .set({
+              ...columns,
+              ...(newSlug ? { slug: newSlug } : {}),
+              updatedAt: clock(),
+              statusAsOf: clock(),
+            })
             .where(eq(opportunities.id, id));
           const changedFields = Object.keys(input).filter(
             (key) => key !== 'id' && key !== 'confirm_changes',
@@ -781,7 +790,7 @@ export function createOpportunitiesService({
           if (rules.length > 0) await record(tx, id, actor.id, 'rules_changed', { fields: rules });
           return true;
         });
-        if (saved) return syncOne(id);
+        if (saved) return requireById(id);
       }
     },
 
@@ -849,6 +858,9 @@ export function createOpportunitiesService({
           archivedAt: _archived,
           deletedAt: _deleted,
           status: _status,
+          statusFrom: _from,
+          statusUntil: _until,
+          statusAsOf: _asOf,
           createdAt: _created,
           updatedAt: _updated,
           createdById: _by,
@@ -862,6 +874,7 @@ export function createOpportunitiesService({
             title,
             slug: await freeSlug(title, source.isPrivate, tx),
             createdById: actor.id,
+            statusAsOf: clock(),
           })
           .returning({ id: opportunities.id });
         const created = row!.id;
@@ -889,25 +902,61 @@ export function createOpportunitiesService({
     },
 
     /**
-     * The lifecycle job's step: stores every status the clock has moved on since the last run
-     * and records each transition. Returns the transitions made.
+     * The lifecycle job's step: stores the status of every opportunity whose stored one has run
+     * out, records each transition, and says when the next one is due (null: none is).
      */
-    async syncStatuses(): Promise<
-      Array<{ id: string; from: OpportunityStatus; to: OpportunityStatus }>
-    > {
+    async syncStatuses(): Promise<{
+      moved: Array<{ id: string; from: OpportunityStatus; to: OpportunityStatus }>;
+      nextDueAt: Date | null;
+    }> {
       const now = clock();
-      return db.transaction(async (tx) => {
-        const moved = await tx
-          .select({ id: opportunities.id, from: opportunities.status, to: statusAt(now) })
+      const moved = await db.transaction(async (tx) => {
+        const lapsed = await tx
+          .select({ id: opportunities.id, from: opportunities.status })
           .from(opportunities)
-          .where(and(isNull(opportunities.deletedAt), ne(opportunities.status, statusAt(now))))
+          .where(and(isNull(opportunities.deletedAt), storedStatusLapsed(now)))
           .for('update', { skipLocked: true });
-        for (const { id, from, to } of moved) {
-          await tx.update(opportunities).set({ status: to }).where(eq(opportunities.id, id));
-          await record(tx, id, null, 'status_changed', { from, to });
+        if (lapsed.length === 0) return [];
+        const stored = await tx
+          .update(opportunities)
+          .set({ statusAsOf: now })
+          .where(
+            inArray(
+              opportunities.id,
+              lapsed.map(({ id }) => id),
+            ),
+          )
+          .returning({ id: opportunities.id, to: opportunities.status });
+        const toById = new Map(stored.map(({ id, to }) => [id, to]));
+        const changes = lapsed
+          .map(({ id, from }) => ({ id, from, to: toById.get(id) ?? from }))
+          .filter(({ from, to }) => from !== to);
+        if (changes.length > 0) {
+          await tx.insert(opportunityEvents).values(
+            changes.map(({ id, from, to }) => ({
+              opportunityId: id,
+              actorId: null,
+              action: 'status_changed' as const,
+              details: { from, to },
+            })),
+          );
         }
-        return moved;
+        return changes;
       });
+      const [next] = await db
+        .select({
+          at: sql<Date | null>`min(${opportunities.statusUntil})`.mapWith(
+            opportunities.statusUntil,
+          ),
+        })
+        .from(opportunities)
+        .where(
+          and(
+            isNull(opportunities.deletedAt),
+            sql`${opportunities.statusUntil} > ${now.toISOString()}::timestamptz`,
+          ),
+        );
+      return { moved, nextDueAt: next?.at ?? null };
     },
   };
 }

@@ -6,11 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+import { LIVE_OPPORTUNITY_STATUSES } from '@encore/core';
 import type {
   ApprovalType,
   MemberInvitationStatus,
@@ -28,11 +31,59 @@ import { users } from '../users/users.table';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** What a public listing may show, as a partial index's predicate: a literal the planner can match. */
+export const LISTABLE_PREDICATE = sql.raw(
+  `"deleted_at" is null and not "is_private" and "status" in (${LIVE_OPPORTUNITY_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+);
+
 /**
- * An opportunity from its first draft on. The lifecycle status is derived from the dates and the
+ * One index per order the search offers, over the listed rows only, so that a page is read off
+ * an index rather than by sorting every match. Each key ends with the id (pages never overlap),
+ * then carries the span of the stored status, so that a deep page skips rows without reading them.
+ * Keys that may be empty (dates) have an index per direction: empty ones come last either way.
+ */
+function listingIndexes(
+  table: Record<
+    | 'id'
+    | 'title'
+    | 'minCost'
+    | 'publishedAt'
+    | 'createdAt'
+    | 'deadlineAt'
+    | 'startsAt'
+    | 'statusFrom'
+    | 'statusUntil',
+    ExtraConfigColumn
+  >,
+) {
+  const span = [table.statusFrom, table.statusUntil] as const;
+  const listed = (name: string, ...keys: Parameters<ReturnType<typeof index>['on']>) =>
+    index(`opportunities_listed_${name}_idx`)
+      .on(...keys)
+      .where(LISTABLE_PREDICATE);
+  return [
+    listed('recent', table.publishedAt, table.createdAt, table.id, ...span),
+    listed('alphabet', sql`lower(${table.title})`, table.id, ...span),
+    listed('price', sql`coalesce(${table.minCost}, 0)`, table.id, ...span),
+    listed('deadline', table.deadlineAt.asc().nullsLast(), table.id.asc(), ...span),
+    listed(
+      'deadline_desc',
+      table.deadlineAt.desc().nullsLast(),
+      table.id.desc().nullsFirst(),
+      ...span,
+    ),
+    listed('date', table.startsAt.asc().nullsLast(), table.id.asc(), ...span),
+    listed('date_desc', table.startsAt.desc().nullsLast(), table.id.desc().nullsFirst(), ...span),
+  ];
+}
+
+/**
+ * An opportunity from its first draft on. The lifecycle status follows from the dates and the
  * hand-made decisions (published, closed, archived, deleted) by `opportunity_status_at()` in the
- * database, so no read can show a stale state; `status` keeps the last derived value, which the
- * lifecycle job compares to spot transitions.
+ * database. It is stored with the span of time it holds for (`status_from` to `status_until`),
+ * worked out by a trigger on every write (migration 0014): a read whose instant falls in the span
+ * takes the stored status (and lists from indexes on it), any other read computes it, so no read
+ * shows a stale state however late the lifecycle job is.
  */
 export const opportunities = pgTable(
   'opportunities',
@@ -91,6 +142,15 @@ export const opportunities = pgTable(
     closedAt: moment('closed_at'),
     archivedAt: moment('archived_at'),
     status: text('status').$type<OpportunityStatus>().notNull().default('DRAFT'),
+    /** The stored status holds from this instant (null: from always)… */
+    statusFrom: moment('status_from'),
+    /** …until this one (null: for good); the lifecycle job wakes then. */
+    statusUntil: moment('status_until'),
+    /**
+     * The instant the stored status was worked out for. Writers set it to their clock (tests move
+     * theirs); a write that leaves it keeps working the status out for the instant it holds.
+     */
+    statusAsOf: moment('status_as_of'),
     /**
      * Title, summary, description (without tags) and the organisation's name, lower-cased and
      * without accents: kept by a database trigger (migration 0007) for the text search. Two more
@@ -108,12 +168,17 @@ export const opportunities = pgTable(
   },
   (table) => [
     index('opportunities_organisation_idx').on(table.organisationId, table.createdAt),
-    // The lifecycle job looks only at rows whose next transition may be due.
-    index('opportunities_status_idx').on(table.status),
-    index('opportunities_published_idx')
-      .on(table.publishedAt)
-      .where(sql`${table.deletedAt} is null`),
+    // Rows whose stored status has run out (or not begun) at an instant: the lifecycle job's
+    // work, and what a listing reads apart from the indexes below.
+    index('opportunities_status_until_idx')
+      .on(table.statusUntil)
+      .where(sql`${table.deletedAt} is null and ${table.statusUntil} is not null`),
+    index('opportunities_status_from_idx')
+      .on(table.statusFrom)
+      .where(sql`${table.deletedAt} is null and ${table.statusFrom} is not null`),
+    ...listingIndexes(table),
     index('opportunities_deadline_idx').on(table.deadlineAt),
+    index('opportunities_types_idx').using('gin', table.types),
     index('opportunities_genres_idx').using('gin', table.genres),
     index('opportunities_instruments_idx').using('gin', table.instruments),
     index('opportunities_target_countries_idx').using('gin', table.targetCountries),
@@ -135,6 +200,27 @@ export const opportunitySearchWords = pgTable(
       .using('gin', table.word.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
   ],
+);
+
+/**
+ * How many listable opportunities (not private, not deleted) there are by stored status, in all
+ * and by type, genre and country, and the same within each type and each genre: the total and
+ * facets of an unfiltered listing, or of one filtered by one type or one genre, without counting
+ * rows. Kept by statement triggers on `opportunities` (migration 0014); a search corrects it by
+ * the few rows whose stored status does not hold at its instant.
+ */
+export const opportunityListingCounts = pgTable(
+  'opportunity_listing_counts',
+  {
+    /** '' for every listable opportunity, `type:<type>` or `genre:<genre>` for those with it. */
+    within: text('within').notNull(),
+    /** `all` (value ''), `type`, `genre` or `country`. */
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    status: text('status').$type<OpportunityStatus>().notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.within, table.facet, table.status, table.value] })],
 );
 
 /** Slugs an opportunity had before; a link to one of them still finds it. */

@@ -284,9 +284,9 @@ describe('the lifecycle', () => {
     const service = server.app.services.opportunities;
     await service.syncStatuses();
     at('2027-05-02T00:00:00Z');
-    const moved = await service.syncStatuses();
+    const { moved } = await service.syncStatuses();
     expect(moved).toContainEqual({ id: row.id, from: 'PUBLISHED', to: 'CLOSED' });
-    expect((await service.syncStatuses()).some((change) => change.id === row.id)).toBe(false);
+    expect((await service.syncStatuses()).moved.some((change) => change.id === row.id)).toBe(false);
     const events = await server.database.db
       .select()
       .from(opportunityEvents)
