@@ -57,8 +57,10 @@ BEGIN
   RETURN NEW;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER opportunities_store_status BEFORE INSERT OR UPDATE ON opportunities
-  FOR EACH ROW EXECUTE FUNCTION opportunities_store_status();--> statement-breakpoint
+-- An update that names none of the status's inputs leaves it as it is (a price, a picture).
+CREATE TRIGGER opportunities_store_status BEFORE INSERT OR UPDATE OF status_as_of, published_at,
+  publish_at, deadline_at, starts_at, ends_at, closed_at, archived_at, deleted_at, status
+  ON opportunities FOR EACH ROW EXECUTE FUNCTION opportunities_store_status();--> statement-breakpoint
 -- What one listable opportunity adds to the counts: itself in all, by each of its types and
 -- genres and by its country, in all and within each of its types and genres.
 CREATE FUNCTION opportunity_listing_keys(types text[], genres text[], country_code text)
@@ -115,6 +117,8 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER opportunities_count_listing_on_insert AFTER INSERT ON opportunities
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opportunities_count_listing();--> statement-breakpoint
+-- Statement triggers cannot name columns when they see the changed rows, so every update passes
+-- through; one that changes nothing counted nets to nothing and writes no counter.
 CREATE TRIGGER opportunities_count_listing_on_update AFTER UPDATE ON opportunities
   REFERENCING OLD TABLE AS removed NEW TABLE AS added
   FOR EACH STATEMENT EXECUTE FUNCTION opportunities_count_listing();--> statement-breakpoint
