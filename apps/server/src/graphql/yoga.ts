@@ -33,6 +33,7 @@ const CACHED_REFERENCE_QUERIES = [
   'profileFormData',
   'formSections',
 ] as const;
+const NAMES_CACHED_FIELD = new RegExp(`\\b(${CACHED_REFERENCE_QUERIES.join('|')})\\b`);
 
 export const UPLOAD_LIMITS = {
   fileSize: 25 * 1024 * 1024,
@@ -96,7 +97,10 @@ export function createGraphQLServer(
       // callers, so nothing that depends on who is asking can be served to someone else.
       useResponseCache({
         session: (request) => resolveLocaleFromHeaders(request.headers),
-        enabled: (request) => !request.headers.get('authorization'),
+        // A query that names no cached field skips the cache's walk over its answer.
+        enabled: (request, context: { params?: { query?: string } } | undefined) =>
+          !request.headers.get('authorization') &&
+          (context?.params?.query === undefined || NAMES_CACHED_FIELD.test(context.params.query)),
         // The key is built for every request, cached or not, and doubles as the ETag. The default
         // hashes through WebCrypto, a trip to the thread pool that cost more than the rest of a
         // signed-in `me`; hashing on the spot takes microseconds.

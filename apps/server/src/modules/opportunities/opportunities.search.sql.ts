@@ -4,7 +4,8 @@ import {
   SEARCH_LIMITS,
   type OpportunitySearchInput,
 } from '@encore/core';
-import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { rowAsJson } from './opportunities.row-json';
 import {
   computedStatusAt,
   statusAt,
@@ -330,8 +331,6 @@ function matchingParts(shape: SearchShape, columns: (status: SQL) => SQL): SQL[]
   );
 }
 
-const opportunityColumns = Object.entries(getTableColumns(opportunities));
-
 /** A matching row's id and its sort keys, as the page needs them. */
 const sortColumns = (keys: SortKey[]) =>
   sql`${opportunities.id} as id, ${sql.join(
@@ -361,10 +360,7 @@ function pageOf(shape: SearchShape, fromMatched: boolean): SQL {
     ? sql`case when ${earthPoint} is not null then ${metresOfChord(chord)} / 1000 end`
     : sql`null::float8`;
   return sql`(
-    select json_agg(json_build_array(${sql.join(
-      opportunityColumns.map(([, column]) => sql`${column}`),
-      sql`, `,
-    )}, ${statusAt(now)}, ${distance}) order by ${orderOf(keys, 'page.')})
+    select json_agg(${rowAsJson(statusAt(now), distance)} order by ${orderOf(keys, 'page.')})
     from (
       select * from (${ordered}) as listed
       order by ${orderOf(keys)}

@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS, type OpportunitySearchInput } from '@encore/core';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedByShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
@@ -13,8 +13,9 @@ import {
   type SearchShape,
   type SearchWants,
 } from './opportunities.search.sql';
+import { parsedJson, rowFromJson, type Json } from './opportunities.row-json';
 import { TIME_BOUND_VALUES } from './opportunities.status';
-import { opportunities, type OpportunityRow } from './opportunities.table';
+import type { OpportunityRow } from './opportunities.table';
 
 export type { SearchWants } from './opportunities.search.sql';
 
@@ -42,30 +43,19 @@ export const EVERYTHING: SearchWants = { total: true, facets: true };
 /** Shapes beyond this many run unprepared: odd combinations of filters should not pile up. */
 const PREPARED_SHAPES_MAX = 200;
 
-type Json<T> = T | string;
-const parsed = <T>(json: Json<T> | null | undefined, empty: T): T =>
-  typeof json === 'string' ? (JSON.parse(json) as T) : (json ?? empty);
-
-/** A page row as the statement gives it: the table's columns in order, the status, the distance. */
+/** A page row as the statement gives it: the row (`rowAsJson`), its status, the distance. */
 type HitJson = unknown[];
 
-// JSON brings numbers, booleans, arrays and objects as a row holds them; a string goes through
-// its column's own mapping (a timestamp becomes a Date) unless the column holds text.
-const columnsFromJson = Object.entries(getTableColumns(opportunities)).map(([key, column]) => ({
-  key,
-  map: column.dataType === 'string' ? undefined : column,
-}));
-
 const hitFromJson = (hit: HitJson): SearchHit => {
-  const row: Record<string, unknown> = {};
-  columnsFromJson.forEach(({ key, map }, index) => {
-    const stored = hit[index] ?? null;
-    row[key] = map && typeof stored === 'string' ? map.mapFromDriverValue(stored) : stored;
-  });
-  row.status = hit[columnsFromJson.length];
-  const distance = hit[columnsFromJson.length + 1];
-  row.distanceKm = distance === null || distance === undefined ? null : Number(distance);
-  return row as unknown as SearchHit;
+  const {
+    row,
+    added: [status, distance],
+  } = rowFromJson(hit);
+  return {
+    ...row,
+    status: status as SearchHit['status'],
+    distanceKm: distance === null || distance === undefined ? null : Number(distance),
+  };
 };
 
 interface Answer {
@@ -132,13 +122,13 @@ export function createOpportunitySearch(db: Database, lookups: LookupsService, c
     const shape = shapeOf(input, origin !== null, wants);
     const [found] = (await statementOf(shape).execute(values)) as Answer[];
     return {
-      rows: parsed(found?.page, []).map(hitFromJson),
+      rows: parsedJson(found?.page, []).map(hitFromJson),
       total: shape.total ? Number(found?.total ?? 0) : null,
       facets: shape.facets
         ? {
-            genres: parsed(found?.genres, []),
-            types: parsed(found?.types, []),
-            countries: parsed(found?.countries, []),
+            genres: parsedJson(found?.genres, []),
+            types: parsedJson(found?.types, []),
+            countries: parsedJson(found?.countries, []),
           }
         : null,
     };

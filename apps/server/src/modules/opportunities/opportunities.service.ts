@@ -20,6 +20,7 @@ import type { LookupsService } from '../lookups/lookups.service';
 import type { MailService } from '../mail/mail.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
+import { parsedJson, rowAsJson, rowFromJson, type Json } from './opportunities.row-json';
 import { createOpportunitySearch } from './opportunities.search';
 import { statusAt, storedStatusLapsed } from './opportunities.status';
 import { createOpportunityTeam } from './opportunities.team';
@@ -130,7 +131,7 @@ export function createOpportunitiesService({
     log.warn({ err: error }, 'opportunity views not recorded'),
   );
   const bySlugStatement = db
-    .select({ row: opportunities, current: statusAt(sql.placeholder('now')) })
+    .select({ found: sql<Json<unknown[]>>`${rowAsJson(statusAt(sql.placeholder('now')))}` })
     .from(opportunities)
     .where(and(eq(opportunities.slug, sql.placeholder('slug')), isNull(opportunities.deletedAt)))
     .prepare('opportunity_by_slug');
@@ -400,8 +401,11 @@ export function createOpportunitiesService({
 
     /** By its slug or one it had before (compare `slug` to redirect); deleted ones are not found. */
     async bySlug(slug: string): Promise<OpportunityRow | undefined> {
-      const [found] = await bySlugStatement.execute({ slug, now: clock().toISOString() });
-      if (found) return withCurrentStatus(found);
+      const [current] = await bySlugStatement.execute({ slug, now: clock().toISOString() });
+      if (current) {
+        const { row, added } = rowFromJson(parsedJson(current.found, []));
+        return { ...row, status: added[0] as OpportunityStatus };
+      }
       const [old] = await db
         .select({ id: opportunitySlugRedirects.opportunityId })
         .from(opportunitySlugRedirects)

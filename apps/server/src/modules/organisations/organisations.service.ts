@@ -88,6 +88,11 @@ export function createOrganisationsService(deps: OrganisationsDependencies) {
       ),
     )
     .prepare('organisation_roles_of');
+  const byIdsStatement = db
+    .select()
+    .from(organisations)
+    .where(and(isAnyOf(organisations.id, 'ids'), isNull(organisations.deletedAt)))
+    .prepare('organisations_by_ids');
 
   /** A slug nobody uses, now or as an old slug: the name's, then with -2, -3 and so on. */
   async function freeSlug(base: string, executor: Executor): Promise<string> {
@@ -306,12 +311,7 @@ export function createOrganisationsService(deps: OrganisationsDependencies) {
     },
 
     async byIds(ids: readonly string[]): Promise<(OrganisationRow | null)[]> {
-      const rows = ids.length
-        ? await db
-            .select()
-            .from(organisations)
-            .where(and(inArray(organisations.id, [...ids]), isNull(organisations.deletedAt)))
-        : [];
+      const rows = ids.length ? await byIdsStatement.execute({ ids }) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
