@@ -32,9 +32,10 @@ const columnsFromJson = ROW_COLUMNS.map(([key, column]) => ({
 /** The row from `rowAsJson`'s array, and the values added after its columns. */
 export function rowFromJson(values: unknown[]): { row: OpportunityRow; added: unknown[] } {
   const row: Record<string, unknown> = { searchText: '' };
-  columnsFromJson.forEach(({ key, map }, index) => {
+  for (let index = 0; index < columnsFromJson.length; index += 1) {
+    const { key, map } = columnsFromJson[index]!;
     const stored = values[index] ?? null;
     row[key] = map && typeof stored === 'string' ? map.mapFromDriverValue(stored) : stored;
-  });
+  }
   return { row: row as OpportunityRow, added: values.slice(columnsFromJson.length) };
 }

@@ -51,11 +51,12 @@ const hitFromJson = (hit: HitJson): SearchHit => {
     row,
     added: [status, distance],
   } = rowFromJson(hit);
-  return {
-    ...row,
-    status: status as SearchHit['status'],
-    distanceKm: distance === null || distance === undefined ? null : Number(distance),
-  };
+  // Set on the row rather than spread into a copy: a copy of fifty fields per hit was a sixth of
+  // a page's time.
+  const found = row as SearchHit;
+  found.status = status as SearchHit['status'];
+  found.distanceKm = distance === null || distance === undefined ? null : Number(distance);
+  return found;
 };
 
 interface Answer {

@@ -404,7 +404,8 @@ export function createOpportunitiesService({
       const [current] = await bySlugStatement.execute({ slug, now: clock().toISOString() });
       if (current) {
         const { row, added } = rowFromJson(parsedJson(current.found, []));
-        return { ...row, status: added[0] as OpportunityStatus };
+        row.status = added[0] as OpportunityStatus;
+        return row;
       }
       const [old] = await db
         .select({ id: opportunitySlugRedirects.opportunityId })
