@@ -152,8 +152,14 @@ interface Captured {
 }
 const captured: Captured[] = [];
 const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
+// With the server's session settings (apps/server/src/db/client.ts: plans are kept), so that
+// "direct" differs from the server by the server's own work only.
 const pool = databaseUrl
-  ? new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS })
+  ? new pg.Pool({
+      connectionString: databaseUrl,
+      max: CONNECTIONS,
+      options: '-c plan_cache_mode=force_generic_plan',
+    })
   : undefined;
 const pglite = pool
   ? undefined

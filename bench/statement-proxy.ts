@@ -65,6 +65,9 @@ export async function startStatementProxy(target: {
   const server = createServer((client) => {
     const upstream = connect(target.port, target.host);
     for (const socket of [client, upstream]) {
+      // As the drivers do: without it, an answer of more than one packet waits for the delayed
+      // acknowledgement (40 ms) and the one-at-a-time figures measure that.
+      socket.setNoDelay(true);
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
     }

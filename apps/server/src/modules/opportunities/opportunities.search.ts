@@ -5,19 +5,19 @@ import { preparedByShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { LookupsService } from '../lookups/lookups.service';
+import { parsedJson, rowFromJson, type Json } from './opportunities.row-json';
 import {
   LIST_FILTERS,
-  searchStatement,
   shapeOf,
   words,
   type SearchShape,
   type SearchWants,
-} from './opportunities.search.sql';
-import { parsedJson, rowFromJson, type Json } from './opportunities.row-json';
+} from './opportunities.search.shape';
+import { searchStatement } from './opportunities.search.sql';
 import { TIME_BOUND_VALUES } from './opportunities.status';
 import type { OpportunityRow } from './opportunities.table';
 
-export type { SearchWants } from './opportunities.search.sql';
+export type { SearchWants } from './opportunities.search.shape';
 
 export interface SearchHit extends OpportunityRow {
   /** Kilometres from the point searched around; null without one, or for a virtual one. */
