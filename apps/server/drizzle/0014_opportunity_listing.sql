@@ -12,7 +12,6 @@ DROP INDEX "opportunities_published_idx";--> statement-breakpoint
 ALTER TABLE "opportunities" ADD COLUMN "status_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "opportunities" ADD COLUMN "status_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "opportunities" ADD COLUMN "status_as_of" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "opportunities_types_idx" ON "opportunities" USING gin ("types");--> statement-breakpoint
 CREATE INDEX "opportunities_status_until_idx" ON "opportunities" USING btree ("status_until") WHERE "opportunities"."deleted_at" is null and "opportunities"."status_until" is not null;--> statement-breakpoint
 CREATE INDEX "opportunities_status_from_idx" ON "opportunities" USING btree ("status_from") WHERE "opportunities"."deleted_at" is null and "opportunities"."status_from" is not null;--> statement-breakpoint
 CREATE INDEX "opportunities_listed_recent_idx" ON "opportunities" USING btree ("published_at","created_at","id","status_from","status_until") WHERE "deleted_at" is null and not "is_private" and "status" in ('PUBLISHED', 'ACTIVE', 'CLOSED');--> statement-breakpoint

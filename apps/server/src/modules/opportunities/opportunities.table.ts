@@ -178,7 +178,6 @@ export const opportunities = pgTable(
       .where(sql`${table.deletedAt} is null and ${table.statusFrom} is not null`),
     ...listingIndexes(table),
     index('opportunities_deadline_idx').on(table.deadlineAt),
-    index('opportunities_types_idx').using('gin', table.types),
     index('opportunities_genres_idx').using('gin', table.genres),
     index('opportunities_instruments_idx').using('gin', table.instruments),
     index('opportunities_target_countries_idx').using('gin', table.targetCountries),
