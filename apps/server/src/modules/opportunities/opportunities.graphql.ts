@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { FileRef } from '../files/files.graphql';
 import { CityType, CountryType, GenreRef, InstrumentRef } from '../lookups/lookups.graphql';
-import { OrganisationRef } from '../organisations/organisations.graphql';
+import { OrganisationRef, organisationLoader } from '../organisations/organisations.graphql';
 import { localIn } from './opportunities.dates';
 import {
   opportunityPermissionsOf,
@@ -25,6 +25,7 @@ import {
   type OpportunityGrant,
   type OpportunityPaymentOptionRow,
   type OpportunityRow,
+  type WithOrganisation,
 } from './opportunities.service';
 import type { SearchHit } from './opportunities.search';
 import {
@@ -255,13 +256,17 @@ export function registerOpportunitiesGraphQL(): void {
       local_dates: t.field({ type: LocalDatesRef, resolve: (row) => row }),
       time_visibility: t.field({ type: TimeVisibilityRef, resolve: (row) => row.timeVisibility }),
       created_at: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
-      organisation: t.loadable({
+      organisation: t.field({
         type: OrganisationRef,
-        load: async (ids: string[], context) =>
-          (await context.services.organisations.byIds(ids)).map(
-            (row) => row ?? new Error('The organisation was deleted.'),
-          ),
-        resolve: (row) => row.organisationId,
+        // Lists and the page read it with the row; other reads batch it for the request.
+        resolve: async (row: OpportunityRow & WithOrganisation, _args, context) => {
+          const organisation =
+            row.organisation !== undefined
+              ? row.organisation
+              : await organisationLoader(context).load(row.organisationId);
+          if (!organisation) throw new Error('The organisation was deleted.');
+          return organisation;
+        },
       }),
       types: t.field({ type: [OpportunityTypeEnum], resolve: (row) => row.types }),
       genres: t.field({

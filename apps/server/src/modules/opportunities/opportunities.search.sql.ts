@@ -1,5 +1,6 @@
 import { LIVE_OPPORTUNITY_STATUSES, SEARCH_LIMITS } from '@encore/core';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { organisationAsJson } from '../organisations/organisations.service';
 import { rowAsJson } from './opportunities.row-json';
 import { LIST_FILTERS, type CountedBy, type SearchShape } from './opportunities.search.shape';
 import {
@@ -243,7 +244,7 @@ function pageOf(shape: SearchShape, fromMatched: boolean): SQL {
     ? sql`case when ${earthPoint} is not null then ${metresOfChord(chord)} / 1000 end`
     : sql`null::float8`;
   return sql`(
-    select json_agg(${rowAsJson(statusAt(now), distance)} order by ${orderOf(keys, 'page.')})
+    select json_agg(${rowAsJson(statusAt(now), distance, organisationAsJson(opportunities.organisationId))} order by ${orderOf(keys, 'page.')})
     from (
       select * from (${ordered}) as listed
       order by ${orderOf(keys)}

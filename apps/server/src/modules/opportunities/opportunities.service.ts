@@ -18,6 +18,7 @@ import type { ServiceLog } from '../../lib/service-log';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { MailService } from '../mail/mail.service';
+import { organisationAsJson, organisationFromJson } from '../organisations/organisations.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
 import { parsedJson, rowAsJson, rowFromJson, type Json } from './opportunities.row-json';
@@ -36,6 +37,7 @@ import {
   type OpportunityMemberRow,
   type OpportunityPaymentOptionRow,
   type OpportunityRow,
+  type WithOrganisation,
 } from './opportunities.table';
 
 export {
@@ -47,6 +49,7 @@ export {
   type OpportunityGrant,
 } from './opportunities.policy';
 export type {
+  WithOrganisation,
   OpportunityEventRow,
   OpportunityMemberRow,
   OpportunityPaymentOptionRow,
@@ -131,7 +134,11 @@ export function createOpportunitiesService({
     log.warn({ err: error }, 'opportunity views not recorded'),
   );
   const bySlugStatement = db
-    .select({ found: sql<Json<unknown[]>>`${rowAsJson(statusAt(sql.placeholder('now')))}` })
+    .select({
+      found: sql<
+        Json<unknown[]>
+      >`${rowAsJson(statusAt(sql.placeholder('now')), organisationAsJson(opportunities.organisationId))}`,
+    })
     .from(opportunities)
     .where(and(eq(opportunities.slug, sql.placeholder('slug')), isNull(opportunities.deletedAt)))
     .prepare('opportunity_by_slug');
@@ -400,12 +407,14 @@ export function createOpportunitiesService({
     },
 
     /** By its slug or one it had before (compare `slug` to redirect); deleted ones are not found. */
-    async bySlug(slug: string): Promise<OpportunityRow | undefined> {
+    async bySlug(slug: string): Promise<(OpportunityRow & WithOrganisation) | undefined> {
       const [current] = await bySlugStatement.execute({ slug, now: clock().toISOString() });
       if (current) {
         const { row, added } = rowFromJson(parsedJson(current.found, []));
-        row.status = added[0] as OpportunityStatus;
-        return row;
+        const found: OpportunityRow & WithOrganisation = row;
+        found.status = added[0] as OpportunityStatus;
+        found.organisation = organisationFromJson(added[1] as unknown[] | null);
+        return found;
       }
       const [old] = await db
         .select({ id: opportunitySlugRedirects.opportunityId })

@@ -26,7 +26,7 @@ import type {
   TimeVisibility,
 } from '@encore/core';
 import { citext, createdAt, deletedAt, updatedAt } from '../../db/columns';
-import { organisations } from '../organisations/organisations.table';
+import { organisations, type OrganisationRow } from '../organisations/organisations.table';
 import { users } from '../users/users.table';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -327,6 +327,13 @@ export type OpportunityEventAction =
   | 'member_removed';
 
 export type OpportunityRow = typeof opportunities.$inferSelect;
+/**
+ * A row read with its organisation in the same statement (null: the organisation is deleted);
+ * without the field, the organisation is read apart.
+ */
+export interface WithOrganisation {
+  organisation?: OrganisationRow | null;
+}
 export type OpportunityPaymentOptionRow = typeof opportunityPaymentOptions.$inferSelect;
 export type OpportunityMemberRow = typeof opportunityMembers.$inferSelect;
 export type OpportunityEventRow = typeof opportunityEvents.$inferSelect;

@@ -11,6 +11,7 @@ import {
   type SocialLink,
   respondToInvitationSchema,
 } from '@encore/core';
+import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { SUPPORTED_LOCALES, type Locale } from '@encore/core';
 import { builder } from '../../graphql/builder';
@@ -61,6 +62,18 @@ async function actorOn(context: GraphQLContext, organisationId: string): Promise
 }
 
 export const OrganisationRef = builder.objectRef<OrganisationRow>('Organisation');
+
+const loaders = new WeakMap<GraphQLContext, DataLoader<string, OrganisationRow | null>>();
+
+/** Organisations by id, read once per request in one batch (null: deleted). */
+export function organisationLoader(context: GraphQLContext) {
+  let loader = loaders.get(context);
+  if (!loader) {
+    loader = new DataLoader((ids) => context.services.organisations.byIds(ids));
+    loaders.set(context, loader);
+  }
+  return loader;
+}
 
 export function registerOrganisationsGraphQL(): void {
   const OrganisationRoleEnum = builder.enumType('OrganisationRole', { values: ORGANISATION_ROLES });
