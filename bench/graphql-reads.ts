@@ -1,7 +1,6 @@
 // GraphQL reads for the benchmarks, each answer checked: a query, its variables (drawn afresh for
 // each request where they vary) and where its rows are, which must not be empty.
-import autocannon from 'autocannon';
-import { load, percentile, type LoadResult } from './lib';
+import { load, type LoadResult } from './lib';
 
 export interface ReadQuery {
   query: string;
@@ -30,49 +29,12 @@ function isGoodAnswer(read: ReadQuery, text: string): boolean {
   return Array.isArray(value) ? value.length > 0 : isRecord(value);
 }
 
-/** `load` with a body drawn for each request (lib's `load` sends one body throughout). */
-async function loadDrawn(url: string, read: ReadQuery, connections: number, seconds: number) {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (request) => ({ ...request, body: bodyOf(read) }),
-          },
-        ],
-        verifyBody: (body: unknown) => isGoodAnswer(read, String(body ?? '')),
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: result.errors,
-    non2xx: result.non2xx,
-    badBodies: result.mismatches,
-    total: latencies.length,
-  } satisfies LoadResult;
-}
-
 export function loadRead(serverUrl: string, read: ReadQuery, connections: number, seconds: number) {
-  const url = `${serverUrl}/graphql`;
-  if (read.variables) return loadDrawn(url, read, connections, seconds);
   return load({
-    url,
+    url: `${serverUrl}/graphql`,
     body: bodyOf(read),
+    // A query with variables draws them anew for each request (a random slug).
+    ...(read.variables ? { drawBody: () => bodyOf(read) } : {}),
     connections,
     durationSeconds: seconds,
     bodyIsGood: (text) => isGoodAnswer(read, text),

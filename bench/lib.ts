@@ -102,8 +102,10 @@ export async function load(options: {
   connections: number;
   durationSeconds: number;
   bodyIsGood?: (body: string) => boolean;
+  /** A body drawn for each request instead of `body` throughout. */
+  drawBody?: () => string;
 }): Promise<LoadResult> {
-  const { bodyIsGood } = options;
+  const { bodyIsGood, drawBody } = options;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -112,6 +114,9 @@ export async function load(options: {
         method: options.method ?? 'POST',
         headers: options.headers ?? { 'content-type': 'application/json' },
         body: options.body,
+        ...(drawBody
+          ? { requests: [{ setupRequest: (request) => ({ ...request, body: drawBody() }) }] }
+          : {}),
         connections: options.connections,
         duration: options.durationSeconds,
         ...(bodyIsGood ? { verifyBody: (body: unknown) => bodyIsGood(String(body ?? '')) } : {}),
