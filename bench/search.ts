@@ -172,7 +172,12 @@ const search = createOpportunitySearch(
   createLookupsService(capturing),
   () => new Date(),
 );
-const answer = await search(opportunitySearchSchema.parse(INPUT), PAGE);
+// The parts of the answer QUERY asks for: the total and facets, no organisations.
+const answer = await search(opportunitySearchSchema.parse(INPUT), PAGE, {
+  total: true,
+  facets: true,
+  organisations: false,
+});
 console.log(`results: ${answer.total} in total, ${answer.rows.length} on the page`);
 const statements = [...captured];
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { paginatorInfoType, paginatorType, toPage, type Page } from '../../graphql/pagination';
 import { oppScope } from '../../graphql/scopes';
-import { selects } from '../../graphql/selection';
+import { selectionOf } from '../../graphql/selection';
 import { parseInput } from '../../lib/validation';
 import type { FacetCount, SearchHit, SearchResult } from './opportunities.search';
 import { OpportunityRef, OpportunityTypeEnum, TargetEnum, idOf } from './opportunities.refs';
@@ -129,9 +129,11 @@ export function registerOpportunitySearchGraphQL(): void {
           context.t,
           '',
         );
+        const selects = selectionOf(info);
         const result = await context.services.opportunities.search(input, page, {
-          total: TOTAL_FIELDS.some((field) => selects(info, 'paginatorInfo', field)),
-          facets: selects(info, 'facets'),
+          total: TOTAL_FIELDS.some((field) => selects('paginatorInfo', field)),
+          facets: selects('facets'),
+          organisations: selects('data', 'organisation'),
         });
         // Without the total asked for, no field that shows it is selected: what stands in for
         // it (the rows before and on this page) is never seen.
@@ -216,12 +218,12 @@ export function registerOpportunitySearchGraphQL(): void {
       extensions: access({ record: 'open' }),
       authScopes: { public: true },
       description: `The newest ${ALL_OPPORTUNITIES_LIMIT} public opportunities; opportunitySearch pages through the rest.`,
-      resolve: async (_root, _args, context) =>
+      resolve: async (_root, _args, context, info) =>
         (
           await context.services.opportunities.search(
             {},
             { first: ALL_OPPORTUNITIES_LIMIT, page: 1 },
-            { total: false, facets: false },
+            { total: false, facets: false, organisations: selectionOf(info)('organisation') },
           )
         ).rows,
     }),

@@ -48,6 +48,7 @@ export interface SearchShape {
   /** Which parts of the answer are asked for: the page always, the total and facets if asked. */
   total: boolean;
   facets: boolean;
+  organisations: boolean;
   /** Where the total and facets come from: kept counts, or the matching rows (null). */
   countedBy: CountedBy | null;
 }
@@ -56,6 +57,8 @@ export interface SearchShape {
 export interface SearchWants {
   total: boolean;
   facets: boolean;
+  /** Each row's organisation, read in the same statement. */
+  organisations: boolean;
 }
 
 /** Whether the search has no filter but lists of values: what kept counts may answer. */
@@ -110,6 +113,7 @@ export const shapeOf = (
     sort: { field: (input.sort ?? DEFAULT_SORT).field, asc: Boolean(input.sort?.asc) },
     total: wants.total,
     facets: wants.facets,
+    organisations: wants.organisations,
   };
   return { ...shape, countedBy: countedByOf(shape, input) };
 };

@@ -239,12 +239,14 @@ function pageOf(shape: SearchShape, fromMatched: boolean): SQL {
         ),
         sql` union all `,
       );
-  // Kilometres for the page only, exact great-circle ones.
+  // Kilometres for the page only, exact great-circle ones; the organisations if asked for.
   const distance = shape.around
     ? sql`case when ${earthPoint} is not null then ${metresOfChord(chord)} / 1000 end`
     : sql`null::float8`;
+  const added = [statusAt(now), distance];
+  if (shape.organisations) added.push(organisationAsJson(opportunities.organisationId));
   return sql`(
-    select json_agg(${rowAsJson(statusAt(now), distance, organisationAsJson(opportunities.organisationId))} order by ${orderOf(keys, 'page.')})
+    select json_agg(${rowAsJson(...added)} order by ${orderOf(keys, 'page.')})
     from (
       select * from (${ordered}) as listed
       order by ${orderOf(keys)}

@@ -39,7 +39,7 @@ export interface SearchResult {
 }
 
 /** Every part of the answer: what a caller that shows everything asks for. */
-export const EVERYTHING: SearchWants = { total: true, facets: true };
+export const EVERYTHING: SearchWants = { total: true, facets: true, organisations: true };
 
 /** Shapes beyond this many run unprepared: odd combinations of filters should not pile up. */
 const PREPARED_SHAPES_MAX = 200;
@@ -57,7 +57,10 @@ const hitFromJson = (hit: HitJson): SearchHit => {
   const found = row as SearchHit;
   found.status = status as SearchHit['status'];
   found.distanceKm = distance === null || distance === undefined ? null : Number(distance);
-  found.organisation = organisationFromJson(organisation as unknown[] | null);
+  // Without it (not asked for), the organisation is read apart if a field needs it after all.
+  if (organisation !== undefined) {
+    found.organisation = organisationFromJson(organisation as unknown[] | null);
+  }
   return found;
 };
 
