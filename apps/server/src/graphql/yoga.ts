@@ -2,8 +2,6 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createFetch } from '@whatwg-node/fetch';
 import { NoSchemaIntrospectionCustomRule, getOperationAST, type DocumentNode } from 'graphql';
-import { createHash } from 'node:crypto';
-import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -11,8 +9,9 @@ import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 import { finishErrors, maskError } from './errors';
 import { useInputGuard } from './input-guard';
+import { useReferenceResponseCache } from './response-cache';
 import { getSchema } from './schema';
-import { resolveLocaleFromHeaders, resolveRequestLocale } from '../lib/request-locale';
+import { resolveRequestLocale } from '../lib/request-locale';
 import { translatorFor } from '../lib/i18n';
 import type { Viewer } from './viewer';
 import { createViewerAccess } from '../modules/access/access';
@@ -21,19 +20,6 @@ export interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
-
-const CACHED_REFERENCE_QUERIES = [
-  'countries',
-  'allCountries',
-  'paymentCountries',
-  'genres',
-  'instruments',
-  'languages',
-  'userTypeCategories',
-  'profileFormData',
-  'formSections',
-] as const;
-const NAMES_CACHED_FIELD = new RegExp(`\\b(${CACHED_REFERENCE_QUERIES.join('|')})\\b`);
 
 export const UPLOAD_LIMITS = {
   fileSize: 25 * 1024 * 1024,
@@ -92,28 +78,7 @@ export function createGraphQLServer(
       useGraphQlJit({}, { enableIf: (args) => isQuery(args.document, args.operationName) }),
       // After graphql-jit: a refused request replaces the execute function graphql-jit set.
       useInputGuard(),
-      // Reference lists never change while the server runs: answer them from memory, per language.
-      // Only the coordinates listed are cached (the default TTL is 0), and only for anonymous
-      // callers, so nothing that depends on who is asking can be served to someone else.
-      useResponseCache({
-        session: (request) => resolveLocaleFromHeaders(request.headers),
-        // A query that names no cached field skips the cache's walk over its answer.
-        enabled: (request, context: { params?: { query?: string } } | undefined) =>
-          !request.headers.get('authorization') &&
-          (context?.params?.query === undefined || NAMES_CACHED_FIELD.test(context.params.query)),
-        // The key is built for every request, cached or not, and doubles as the ETag. The default
-        // hashes through WebCrypto, a trip to the thread pool that cost more than the rest of a
-        // signed-in `me`; hashing on the spot takes microseconds.
-        buildResponseCacheKey: ({ sessionId, operationName, documentString, variableValues }) =>
-          createHash('sha256')
-            .update(JSON.stringify([sessionId, operationName, documentString, variableValues]))
-            .digest('base64url'),
-        ttl: 0,
-        ttlPerSchemaCoordinate: Object.fromEntries(
-          CACHED_REFERENCE_QUERIES.map((field) => [`Query.${field}`, 3_600_000]),
-        ),
-        includeExtensionMetadata: false,
-      }),
+      useReferenceResponseCache(),
     ],
     context: async ({ req, reply }) => {
       const locale = resolveRequestLocale(req);
