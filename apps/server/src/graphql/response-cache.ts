@@ -78,6 +78,10 @@ function rootFieldsOf(query: string): string[] {
   return names;
 }
 
+/** Only anonymous callers are answered from the cache, and only for a reference list. */
+const cacheable = (request: Request, query: string | undefined) =>
+  !request.headers.get('authorization') && query !== undefined && asksForCachedField(query);
+
 /**
  * Reference lists answered from memory, per language. Only the coordinates listed are cached
  * (the default TTL is 0), and only for anonymous callers, so nothing that depends on who is
@@ -86,17 +90,22 @@ function rootFieldsOf(query: string): string[] {
 export const useReferenceResponseCache = () =>
   useResponseCache({
     session: (request) => resolveLocaleFromHeaders(request.headers),
-    // A query that asks for no cached field skips the cache's walk over its answer.
+    // A query that asks for no cached field skips the cache's walk over its answer. Without
+    // parameters (a conditional GET, before they are read) the cache may still answer 304.
     enabled: (request, context: { params?: { query?: string } } | undefined) =>
-      !request.headers.get('authorization') &&
-      (context?.params?.query === undefined || asksForCachedField(context.params.query)),
-    // The key is built for every request, cached or not, and doubles as the ETag. The default
-    // hashes through WebCrypto, a trip to the thread pool that cost more than the rest of a
-    // signed-in `me`; hashing on the spot takes microseconds.
-    buildResponseCacheKey: ({ sessionId, operationName, documentString, variableValues }) =>
-      createHash('sha256')
-        .update(JSON.stringify([sessionId, operationName, documentString, variableValues]))
-        .digest('base64url'),
+      context?.params === undefined
+        ? !request.headers.get('authorization')
+        : cacheable(request, context.params.query),
+    // The key is asked for on every request, and is used only where the cache is: elsewhere it
+    // is not worth a hash of the document. The default hashes through WebCrypto, a trip to the
+    // thread pool that cost more than the rest of a signed-in `me`; hashing on the spot takes
+    // microseconds.
+    buildResponseCacheKey: ({ sessionId, operationName, documentString, variableValues, request }) =>
+      cacheable(request, documentString)
+        ? createHash('sha256')
+            .update(JSON.stringify([sessionId, operationName, documentString, variableValues]))
+            .digest('base64url')
+        : '',
     ttl: 0,
     ttlPerSchemaCoordinate: Object.fromEntries(
       CACHED_REFERENCE_QUERIES.map((field) => [`Query.${field}`, 3_600_000]),

@@ -43,3 +43,31 @@ describe('a query given bad variables', () => {
     expect(typeof response.body.data?.opportunitySearch.paginatorInfo.total).toBe('number');
   });
 });
+
+describe('the reference lists cache', () => {
+  const get = (query: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`, {
+      headers: { accept: 'application/graphql-response+json', ...headers },
+    });
+
+  it('keeps a reference list and answers a conditional GET for it with 304', async () => {
+    const first = await get('{ countries { code } }');
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    const again = await get('{ countries { code } }', { 'if-none-match': tag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps nothing for a search whose facets share the lists’ names, nor for a signed-in caller', async () => {
+    const search = await get(
+      '{ opportunitySearch(first: 5) { facets { genres { value } countries { value } } } }',
+    );
+    expect(search.status).toBe(200);
+    expect(((await search.json()) as { errors?: unknown }).errors).toBeUndefined();
+    expect(search.headers.get('etag')).toBeNull();
+
+    const signedIn = await get('{ countries { code } }', { authorization: 'Bearer not-a-token' });
+    expect(signedIn.headers.get('etag')).toBeNull();
+  });
+});
