@@ -92,7 +92,10 @@ export async function buildApp({
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Every process delivers events; they share the outbox (events/dispatcher.ts).
+  app.addHook('onReady', async () => services.events.dispatcher.start());
   app.addHook('onClose', async () => {
+    await services.events.dispatcher.stop();
     await services.opportunities.flushViews();
     await invalidation.close();
     await redis?.quit().catch(() => redis.disconnect());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DispatcherOptions } from './events/dispatcher';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -79,11 +80,17 @@ export interface Config {
   webDist: string | undefined;
   /** Abuse limits on sign-in and similar operations; off only for load tests. */
   rateLimits: { enabled: boolean };
+  /** How events are delivered (events/dispatcher.ts); tests shorten the waits. */
+  eventDispatch: EventDispatchSettings;
   /** Starts every Redis key and channel, so several installations can share one Redis. */
   redisPrefix: string;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP rate limits count. */
   trustProxy: boolean | string;
 }
+
+export type EventDispatchSettings = Partial<
+  Pick<DispatcherOptions, 'leaseMs' | 'batchSize' | 'maxAttempts' | 'pollMs' | 'backoffMs'>
+>;
 
 export class ConfigError extends Error {}
 
@@ -126,6 +133,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     rateLimits: { enabled: env.RATE_LIMITS === 'on' },
+    eventDispatch: {},
     redisPrefix: env.REDIS_PREFIX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,

@@ -1,10 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createDispatcher } from './events/dispatcher';
+import { composeHandlers } from './events/handlers';
+import { createOutbox } from './events/outbox';
 import { systemClock, type Clock } from './lib/clock';
 import type { InvalidationBus } from './lib/invalidation';
 import type { ServiceLog } from './lib/service-log';
 import { createRateLimiterStore } from './lib/rate-limit';
+import { createSealer } from './lib/sealed';
 import { createStorage } from './lib/storage';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import {
@@ -24,6 +28,7 @@ import { createAccountUpgradesService } from './modules/account-upgrades/account
 import { createAuthRateLimits } from './modules/auth/auth.rate-limits';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/auth.tokens';
+import { mailEventHandlers } from './modules/mail/mail.events';
 import { createMailService } from './modules/mail/mail.service';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
@@ -64,6 +69,8 @@ export function createServices({
     // `applications` is created below; the policy runs only when a file is read.
     [APPLICATION_FILE]: (viewer, file) => applications.canReadFile(viewer, file),
   };
+  const outbox = createOutbox({ db, clock });
+  const sealer = createSealer(config.jwtSecret);
   const mail = createMailService({
     db,
     smtpUrl: config.smtpUrl,
@@ -110,7 +117,14 @@ export function createServices({
     clock,
     log,
   });
+  // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
+  const handlers = composeHandlers([
+    mailEventHandlers({ mail, sealer, publicUrl: config.publicUrl }),
+  ]);
+  const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
+  outbox.onAppended(() => dispatcher.wake());
   return {
+    events: { outbox, dispatcher },
     analytics: createAnalyticsService(db),
     auth: createAuthService({
       db,
@@ -118,12 +132,12 @@ export function createServices({
       accessTokens: createAccessTokens(config.jwtSecret),
       invalidation,
       secret: config.jwtSecret,
-      mail,
+      outbox,
+      sealer,
       organisations,
       opportunities,
       profiles,
       rateLimits: createAuthRateLimits(rateLimiters),
-      publicUrl: config.publicUrl,
     }),
     mail,
     users,

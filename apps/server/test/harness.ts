@@ -92,6 +92,8 @@ export interface TestServer {
     variables?: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<GraphQLResponse<Data>>;
+  /** Delivers the events that are due now (emails, notifications), as the dispatcher soon would. */
+  deliverEvents(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function startTestServer(
       });
       return { status: response.status, headers: response.headers, body: await response.json() };
     },
+    deliverEvents: () => app.services.events.dispatcher.drain(),
     async close() {
       const closing = app.close();
       // A keep-alive connection still finishing a streamed answer when close begins is not idle yet, and

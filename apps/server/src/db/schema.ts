@@ -11,3 +11,4 @@ export * from '../modules/account-upgrades/account-upgrades.table';
 export * from '../modules/opportunities/opportunities.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/applications/applications.table';
+export * from '../events/events.table';

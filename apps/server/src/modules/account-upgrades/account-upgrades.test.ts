@@ -149,6 +149,7 @@ describe('account upgrade requests', () => {
       decision_note: 'Welcome aboard!',
     });
     expect(await role(performer)).toBe('organiser');
+    await server.deliverEvents();
     const outbox = await server.app.services.mail.outbox(500);
     const mail = outbox.find((entry) => entry.recipient === performer.email);
     expect(mail?.template).toBe('upgrade_approved');

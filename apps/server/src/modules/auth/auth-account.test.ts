@@ -42,6 +42,7 @@ const refresh = (refreshToken: string) =>
 
 /** The newest mail to an address (the outbox lists newest first). */
 async function lastMailTo(recipient: string) {
+  await server.deliverEvents();
   const outbox = await server.app.services.mail.outbox(500);
   return outbox.find((entry) => entry.recipient === recipient);
 }

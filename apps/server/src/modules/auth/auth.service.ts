@@ -1,10 +1,12 @@
 import type { Locale, PlatformRole } from '@encore/core';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
+import type { Sealer } from '../../lib/sealed';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { MailService } from '../mail/mail.service';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import type { ProfilesService } from '../profiles/profiles.service';
@@ -14,6 +16,7 @@ import { oneTimeTokens, type OneTimeTokenPurpose } from './auth.table';
 import { hashToken, randomToken } from '../../lib/opaque-tokens';
 import type { AccessTokens } from './auth.tokens';
 import { createSessions, type AuthPayload, type RequestMeta } from './auth.sessions';
+import { accountAggregate } from './auth.events';
 
 export type { AuthPayload, RequestMeta } from './auth.sessions';
 
@@ -32,12 +35,14 @@ export interface AuthServiceDependencies {
   invalidation: InvalidationBus;
   /** The server's secret (JWT_SECRET); refresh-token successors are derived from it. */
   secret: string;
-  mail: MailService;
+  /** Where the feature records what happened (emails go out from there). */
+  outbox: Outbox;
+  /** Seals the tokens that travel in events. */
+  sealer: Sealer;
   organisations: OrganisationsService;
   opportunities: OpportunitiesService;
   profiles: ProfilesService;
   rateLimits: AuthRateLimits;
-  publicUrl: string;
   now?: () => Date;
 }
 
@@ -62,12 +67,12 @@ export function createAuthService({
   accessTokens,
   invalidation,
   secret,
-  mail,
+  outbox,
+  sealer,
   organisations,
   opportunities,
   profiles,
   rateLimits,
-  publicUrl,
   now = () => new Date(),
 }: AuthServiceDependencies) {
   const sessions = createSessions({
@@ -82,9 +87,14 @@ export function createAuthService({
   });
   const loginThrottle = createLoginThrottle(rateLimits, sessions.signedInFrom);
 
-  async function createOneTimeToken(userId: string, purpose: OneTimeTokenPurpose, email?: string) {
+  async function createOneTimeToken(
+    executor: Executor,
+    userId: string,
+    purpose: OneTimeTokenPurpose,
+    email?: string,
+  ) {
     const token = randomToken();
-    await db.insert(oneTimeTokens).values({
+    await executor.insert(oneTimeTokens).values({
       userId,
       purpose,
       tokenHash: hashToken(token),
@@ -116,14 +126,30 @@ export function createAuthService({
     return row;
   }
 
+  const holderOf = (user: UserRow) => ({
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    locale: user.locale as Locale,
+  });
+
   async function sendVerification(user: UserRow) {
-    const token = await createOneTimeToken(user.id, 'verify_email');
-    await mail.send({
-      to: user.email,
-      locale: user.locale as Locale,
-      template: 'verify_email',
-      values: { name: user.name, actionUrl: `${publicUrl}/register/complete?token=${token}` },
+    await outbox.transaction(async (tx, record) => {
+      const token = await createOneTimeToken(tx, user.id, 'verify_email');
+      await record(
+        domainEvent('EmailVerificationRequested', accountAggregate(user.id), {
+          ...holderOf(user),
+          sealedToken: sealer.seal(token),
+        }),
+      );
     });
+  }
+
+  async function passwordChanged(user: UserRow, executor: Executor) {
+    await outbox.append(
+      executor,
+      domainEvent('PasswordChanged', accountAggregate(user.id), holderOf(user)),
+    );
   }
 
   /** The account, after checking the password its holder typed again; failures count as failed logins. */
@@ -246,12 +272,14 @@ export function createAuthService({
       await rateLimits.forgotByAccount.consume(email);
       const user = await users.findByEmail(email);
       if (!user) return;
-      const token = await createOneTimeToken(user.id, 'reset_password');
-      await mail.send({
-        to: user.email,
-        locale: user.locale as Locale,
-        template: 'reset_password',
-        values: { name: user.name, actionUrl: `${publicUrl}/password/reset?token=${token}` },
+      await outbox.transaction(async (tx, record) => {
+        const token = await createOneTimeToken(tx, user.id, 'reset_password');
+        await record(
+          domainEvent('PasswordResetRequested', accountAggregate(user.id), {
+            ...holderOf(user),
+            sealedToken: sealer.seal(token),
+          }),
+        );
       });
     },
 
@@ -260,19 +288,12 @@ export function createAuthService({
       const row = await consumeOneTimeToken(token, ['reset_password']);
       const passwordHash = await hashPassword(password);
       const changedAt = now();
-      await db.transaction(async (tx) => {
+      await outbox.transaction(async (tx) => {
         await users.setPassword(row.userId, passwordHash, changedAt, tx);
         await sessions.endAll(row.userId, changedAt, 'password_reset', tx);
+        const user = await users.findActive(row.userId, tx);
+        if (user) await passwordChanged(user, tx);
       });
-      const user = await users.findActive(row.userId);
-      if (user) {
-        await mail.send({
-          to: user.email,
-          locale: user.locale as Locale,
-          template: 'password_changed',
-          values: { name: user.name },
-        });
-      }
     },
 
     /**
@@ -287,15 +308,10 @@ export function createAuthService({
       const user = await requireCurrentPassword(userId, input.current_password);
       const passwordHash = await hashPassword(input.password);
       const changedAt = now();
-      await db.transaction(async (tx) => {
+      await outbox.transaction(async (tx) => {
         await users.setPassword(user.id, passwordHash, changedAt, tx);
         await sessions.endAll(user.id, changedAt, 'password_changed', tx);
-      });
-      await mail.send({
-        to: user.email,
-        locale: user.locale as Locale,
-        template: 'password_changed',
-        values: { name: user.name },
+        await passwordChanged(user, tx);
       });
       const changed = await users.requireById(user.id);
       return sessions.start(changed, input.remember_me ?? false, meta);
@@ -317,18 +333,15 @@ export function createAuthService({
       if (await users.findByEmail(input.email)) {
         throw AppError.validation({ 'input.email': ['validation.email_taken'] });
       }
-      const token = await createOneTimeToken(user.id, 'change_email', input.email);
-      await mail.send({
-        to: input.email,
-        locale: user.locale as Locale,
-        template: 'change_email',
-        values: { name: user.name, actionUrl: `${publicUrl}/register/complete?token=${token}` },
-      });
-      await mail.send({
-        to: user.email,
-        locale: user.locale as Locale,
-        template: 'email_change_requested',
-        values: { name: user.name, newEmail: input.email },
+      await outbox.transaction(async (tx, record) => {
+        const token = await createOneTimeToken(tx, user.id, 'change_email', input.email);
+        await record(
+          domainEvent('EmailChangeRequested', accountAggregate(user.id), {
+            ...holderOf(user),
+            newEmail: input.email,
+            sealedToken: sealer.seal(token),
+          }),
+        );
       });
     },
 

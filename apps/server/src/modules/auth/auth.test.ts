@@ -104,6 +104,7 @@ describe('register', () => {
       selected_type: 'BAND',
     });
     expect((await me(payload.access_token)).body.data?.me.email).toBe(email);
+    await server.deliverEvents();
     const outbox = await server.app.services.mail.outbox();
     const mail = outbox.find((entry) => entry.recipient === email);
     expect(mail?.template).toBe('verify_email');

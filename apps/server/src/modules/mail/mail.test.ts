@@ -22,6 +22,7 @@ beforeAll(async () => {
       input: { email: nina.email },
     },
   );
+  await server.deliverEvents();
 });
 afterAll(async () => {
   await server?.close();

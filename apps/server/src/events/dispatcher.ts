@@ -1,0 +1,258 @@
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../db/client';
+import type { Clock } from '../lib/clock';
+import type { DomainEvent, DomainEventName } from './domain-events';
+import { domainEventHandled, domainEvents, type DomainEventRow } from './events.table';
+import type { EventHandler, EventHandlerRegistry, FeatureHandlers } from './handlers';
+
+export interface DispatcherOptions {
+  db: Database;
+  handlers: EventHandlerRegistry;
+  clock: Clock;
+  log: { warn: (details: object, message: string) => void };
+  /** How long a dispatcher holds the events it took; another takes them up after a crash. */
+  leaseMs?: number;
+  batchSize?: number;
+  /** Tries before an event is set aside as failed, for an admin to look at and retry. */
+  maxAttempts?: number;
+  /** How often to look for due events when nothing has woken the dispatcher. */
+  pollMs?: number;
+  /** The wait before try `attempt + 1`. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export const DISPATCH_DEFAULTS = {
+  leaseMs: 60_000,
+  batchSize: 50,
+  maxAttempts: 10,
+  pollMs: 1_000,
+  /** 2 s, 4 s, 8 s … up to an hour: a mail server down for the night is still caught up. */
+  backoffMs: (attempt: number) => Math.min(2 ** attempt * 1_000, 3_600_000),
+} as const;
+
+/** After a write, look again this often for a while: its transaction may commit a little later. */
+const EAGER_POLL_MS = 20;
+const EAGER_FOR_MS = 1_000;
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+
+const asEvent = (row: DomainEventRow): DomainEvent =>
+  ({
+    id: row.id,
+    sequence: row.sequence,
+    name: row.name,
+    aggregate: row.aggregate,
+    payload: row.payload,
+    occurredAt: row.occurredAt,
+  }) as DomainEvent;
+
+/**
+ * Delivers the outbox's events to their handlers after commit: at least once, one aggregate's
+ * events in the order they were written, with retries and backoff. Several processes may run one
+ * each: an event is taken under a lease (`FOR UPDATE SKIP LOCKED`), and a process that dies
+ * holding it lets it go when the lease runs out. A handler runs once per event (the
+ * `domain_event_handled` record), so a redelivery repeats only what had not been done.
+ */
+export function createDispatcher(options: DispatcherOptions) {
+  const { db, handlers, clock, log } = options;
+  const leaseMs = options.leaseMs ?? DISPATCH_DEFAULTS.leaseMs;
+  const batchSize = options.batchSize ?? DISPATCH_DEFAULTS.batchSize;
+  const maxAttempts = options.maxAttempts ?? DISPATCH_DEFAULTS.maxAttempts;
+  const pollMs = options.pollMs ?? DISPATCH_DEFAULTS.pollMs;
+  const backoffMs = options.backoffMs ?? DISPATCH_DEFAULTS.backoffMs;
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<number> | undefined;
+  let eagerUntil = 0;
+
+  /**
+   * Takes the due events whose aggregate has no earlier event still pending, so one batch holds
+   * at most one event an aggregate and its events can be delivered side by side.
+   */
+  async function claim(): Promise<DomainEventRow[]> {
+    const now = clock();
+    const earlier = alias(domainEvents, 'earlier');
+    const due = db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.status, 'pending'),
+          lte(domainEvents.nextAttemptAt, now),
+          or(isNull(domainEvents.leasedUntil), lte(domainEvents.leasedUntil, now)),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(earlier)
+              .where(
+                and(
+                  eq(earlier.status, 'pending'),
+                  eq(earlier.aggregate, domainEvents.aggregate),
+                  lt(earlier.sequence, domainEvents.sequence),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(domainEvents.sequence))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(domainEvents)
+      .set({
+        leasedUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${domainEvents.attempts} + 1`,
+      })
+      .where(inArray(domainEvents.id, due))
+      .returning();
+    return rows.sort((one, other) => one.sequence - other.sequence);
+  }
+
+  async function alreadyHandled(executor: Executor, eventId: string, handler: string) {
+    const [row] = await executor
+      .select({ eventId: domainEventHandled.eventId })
+      .from(domainEventHandled)
+      .where(and(eq(domainEventHandled.eventId, eventId), eq(domainEventHandled.handler, handler)));
+    return row !== undefined;
+  }
+
+  async function runHandler(feature: FeatureHandlers, event: DomainEvent): Promise<void> {
+    const handle = feature.on[event.name as DomainEventName] as EventHandler<DomainEventName>;
+    const record = { eventId: event.id, handler: feature.name };
+    if (feature.inTransaction) {
+      await db.transaction(async (tx) => {
+        const taken = await tx
+          .insert(domainEventHandled)
+          .values(record)
+          .onConflictDoNothing()
+          .returning({ eventId: domainEventHandled.eventId });
+        if (taken.length > 0) await handle(event, { executor: tx });
+      });
+      return;
+    }
+    if (await alreadyHandled(db, event.id, feature.name)) return;
+    await handle(event, { executor: db });
+    await db.insert(domainEventHandled).values(record).onConflictDoNothing();
+  }
+
+  async function deliver(row: DomainEventRow): Promise<void> {
+    const event = asEvent(row);
+    const failures: string[] = [];
+    for (const feature of handlers.of(event.name)) {
+      try {
+        await runHandler(feature, event);
+      } catch (error) {
+        failures.push(`${feature.name}: ${errorText(error)}`);
+        log.warn(
+          { err: error, event: event.name, eventId: event.id, handler: feature.name },
+          'event handler failed',
+        );
+      }
+    }
+    const now = clock();
+    if (failures.length === 0) {
+      await db
+        .update(domainEvents)
+        .set({ status: 'delivered', deliveredAt: now, leasedUntil: null, lastError: null })
+        .where(eq(domainEvents.id, row.id));
+      return;
+    }
+    const spent = row.attempts >= maxAttempts;
+    await db
+      .update(domainEvents)
+      .set({
+        status: spent ? 'failed' : 'pending',
+        nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+        leasedUntil: null,
+        lastError: failures.join('\n'),
+      })
+      .where(eq(domainEvents.id, row.id));
+  }
+
+  /** One pass: the due events taken and delivered; how many. */
+  async function deliverDue(): Promise<number> {
+    const rows = await claim();
+    await Promise.all(rows.map((row) => deliver(row)));
+    return rows.length;
+  }
+
+  function schedule(delayMs: number) {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void loop(), delayMs);
+    timer.unref();
+  }
+
+  async function loop(): Promise<void> {
+    if (!running || pass) return;
+    let delivered = 0;
+    try {
+      pass = deliverDue();
+      delivered = await pass;
+    } catch (error) {
+      log.warn({ err: error }, 'event dispatch failed');
+    } finally {
+      pass = undefined;
+    }
+    if (delivered > 0) schedule(0);
+    else schedule(Date.now() < eagerUntil ? EAGER_POLL_MS : pollMs);
+  }
+
+  return {
+    deliverDue,
+
+    start(): void {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+
+    /** Events were written: look now, and often for a moment while their transaction commits. */
+    wake(): void {
+      eagerUntil = Date.now() + EAGER_FOR_MS;
+      if (!pass) schedule(0);
+    },
+
+    async stop(): Promise<void> {
+      running = false;
+      clearTimeout(timer);
+      await pass?.catch(() => undefined);
+    },
+
+    /**
+     * Delivers until nothing is due now (events set aside for a later try stay so): for tests and
+     * for a process about to stop.
+     */
+    async drain(): Promise<void> {
+      while (pass) await pass.catch(() => undefined);
+      while ((await deliverDue()) > 0) {
+        // Next batch: an aggregate's later events become due as its earlier ones are delivered.
+      }
+    },
+
+    /** Puts a failed event back in line now (an admin's retry); false if it has not failed. */
+    async retry(eventId: string): Promise<boolean> {
+      const rows = await db
+        .update(domainEvents)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: clock(), leasedUntil: null })
+        .where(and(eq(domainEvents.id, eventId), eq(domainEvents.status, 'failed')))
+        .returning({ id: domainEvents.id });
+      if (rows.length > 0) this.wake();
+      return rows.length > 0;
+    },
+
+    /** Deletes delivered events older than `before`; how many. */
+    async prune(before: Date): Promise<number> {
+      const rows = await db
+        .delete(domainEvents)
+        .where(and(eq(domainEvents.status, 'delivered'), lt(domainEvents.deliveredAt, before)))
+        .returning({ id: domainEvents.id });
+      return rows.length;
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
