@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDispatcher } from './events/dispatcher';
+import { createDomainEventsAdmin } from './events/events.admin';
 import { composeHandlers } from './events/handlers';
 import { createOutbox } from './events/outbox';
 import { systemClock, type Clock } from './lib/clock';
@@ -124,7 +125,7 @@ export function createServices({
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());
   return {
-    events: { outbox, dispatcher },
+    events: { outbox, dispatcher, admin: createDomainEventsAdmin({ db, dispatcher }) },
     analytics: createAnalyticsService(db),
     auth: createAuthService({
       db,

@@ -1,5 +1,6 @@
 import { createOpportunitySchema } from '@encore/core';
 import { and, eq } from 'drizzle-orm';
+import { domainEvents } from '../src/events/events.table';
 import { ACCESS_PARTIES, type AccessParty, type AccessRecord } from '../src/graphql/access-outcome';
 import { hashToken, randomToken } from '../src/lib/opaque-tokens';
 import { opportunityMembers } from '../src/modules/opportunities/opportunities.table';
@@ -136,6 +137,25 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
     organisation_name: 'Access Sessions',
     message: 'We host sessions every month and want to publish open calls.',
   });
+  // An email about the applicant's account that could not be sent: set aside for an admin.
+  const [failedEvent] = await db
+    .insert(domainEvents)
+    .values({
+      name: 'PasswordChanged',
+      aggregate: `user:${people.applicant.id}`,
+      payload: {
+        userId: people.applicant.id,
+        email: people.applicant.email,
+        name: 'Access applicant',
+        locale: 'en',
+      },
+      occurredAt: new Date(),
+      nextAttemptAt: new Date(),
+      status: 'failed',
+      attempts: 10,
+      lastError: 'mail: connect ECONNREFUSED 127.0.0.1:25',
+    })
+    .returning({ id: domainEvents.id });
 
   return {
     ids: {
@@ -150,6 +170,7 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
       opportunityInvitation: invitedToOpportunity!.id,
       user: people.applicant.id,
       upgradeRequest: upgrade.id,
+      failedEvent: failedEvent!.id,
     },
     slugs: { organisation: organisation.slug, opportunity: opportunity.slug, draft: draft.slug },
     tokens: { teamInvitation, opportunityInvitation },

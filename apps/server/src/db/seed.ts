@@ -2,6 +2,7 @@ import type { Database } from './client';
 import { seedLookups } from '../modules/lookups/lookups.seed';
 import type { Storage } from '../lib/storage/storage';
 import { seedDemoApplications } from './demo/demo-applications';
+import { seedDemoFailedDelivery } from './demo/demo-events';
 import { seedDemoPictures } from './demo/demo-pictures';
 import { seedDemo } from './demo/seed-demo';
 
@@ -18,7 +19,9 @@ export interface SeedOptions {
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
   await seedLookups(db);
   if (!options.demo) return;
-  await seedDemo(db);
+  const fresh = await seedDemo(db);
+  // With the people it is about only: a delivery an admin sent again is not set aside anew.
+  if (fresh) await seedDemoFailedDelivery(db);
   await seedDemoApplications(db);
   if (options.storage) await seedDemoPictures(db, options.storage);
 }

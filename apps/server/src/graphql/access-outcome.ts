@@ -29,6 +29,8 @@ export const ACCESS_RECORDS = [
   'user',
   /** The applicant's request for an organiser account. */
   'upgradeRequest',
+  /** An event whose delivery failed for good (an email about the applicant's account). */
+  'failedEvent',
 ] as const;
 export type AccessRecord = (typeof ACCESS_RECORDS)[number];
 

@@ -5,6 +5,7 @@ import { registerApplicationsGraphQL } from '../modules/applications/application
 import { registerApplicationMessagesGraphQL } from '../modules/applications/applications.messages.graphql';
 import { registerApplicationReviewsGraphQL } from '../modules/applications/applications.reviews.graphql';
 import { registerAccountUpgradesGraphQL } from '../modules/account-upgrades/account-upgrades.graphql';
+import { registerDomainEventsGraphQL } from '../events/events.graphql';
 import { registerAuthGraphQL } from '../modules/auth/auth.graphql';
 import { registerFilesGraphQL } from '../modules/files/files.graphql';
 import { registerFormsGraphQL } from '../modules/forms/forms.graphql';
@@ -46,6 +47,7 @@ export function getSchema(): GraphQLSchema {
   registerApplicationReviewsGraphQL();
   registerApplicationMessagesGraphQL();
   registerAccessGraphQL();
+  registerDomainEventsGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }
