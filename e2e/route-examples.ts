@@ -132,6 +132,8 @@ export const EXAMPLES: Record<WebRoutePattern, (ids: DemoIds) => Visit[]> = {
   '/:id/profile': (ids) => [{ roles: SIGNED_IN, path: `/${ids.applicantId}/profile` }],
   '/account/upgrade': () => [{ roles: SIGNED_IN, path: '/account/upgrade' }],
   '/impact': () => [{ roles: SIGNED_IN, path: '/impact' }],
+  // Everyone else gets the not-found page, which is not this page's to measure.
+  '/admin/events': () => [{ roles: ['admin'], path: '/admin/events' }],
 };
 
 /** Every example with its pattern, and the not-found address last. */

@@ -47,6 +47,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/:id/profile',
   '/account/upgrade',
   '/impact',
+  '/admin/events',
 ] as const;
 
 export type WebRoutePattern = (typeof WEB_ROUTE_PATTERNS)[number];

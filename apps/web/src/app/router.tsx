@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { COOKIE_NAMES } from '@encore/core';
 import { getCookie } from '../lib/cookies';
+import { adminRoutes } from '../features/admin/routes';
 import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
 import { formRoutes } from '../features/forms/routes';
@@ -67,6 +68,7 @@ export const protectedRoutes: RouteObject[] = preloadWhenSignedIn([
   ...spaceRoutes,
   ...profileRoutes,
   ...impactRoutes,
+  ...adminRoutes,
 ]);
 
 /** The branch of the route tree that needs a session; the server renders none of it. */

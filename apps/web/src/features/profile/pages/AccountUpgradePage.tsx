@@ -109,6 +109,13 @@ export function AccountUpgradePage() {
             ? t('profile.upgrade.alreadyAdmin')
             : t('profile.upgrade.alreadyOrganiser')}
         </Alert>
+        {role === 'admin' ? (
+          <Box>
+            <Button variant="outlined" component={RouterLink} to="/admin/events">
+              {t('admin.events.link')}
+            </Button>
+          </Box>
+        ) : null}
         {role === 'admin' ? <UpgradeRequestsAdmin /> : null}
       </Box>
     );
