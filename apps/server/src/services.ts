@@ -18,6 +18,7 @@ import {
 } from './modules/applications/applications.service';
 import { createApplicantsService } from './modules/applications/applications.applicants';
 import { createApplicationsDashboard } from './modules/applications/applications.dashboard';
+import { applicationEventHandlers } from './modules/applications/applications.events';
 import { createApplicationMessages } from './modules/applications/applications.messages';
 import { createApplicationReviews } from './modules/applications/applications.reviews';
 import { createFilesService } from './modules/files/files.service';
@@ -81,19 +82,13 @@ export function createServices({
   const users = createUsersService(db, invalidation);
   const lookups = createLookupsService(db);
   const files = createFilesService({ db, storage, readPolicies: fileReadPolicies });
-  const organisations = createOrganisationsService({
-    db,
-    files,
-    lookups,
-    mail,
-    publicUrl: config.publicUrl,
-  });
+  const organisations = createOrganisationsService({ db, files, lookups, outbox, sealer });
   const opportunities = createOpportunitiesService({
     db,
     files,
     lookups,
-    mail,
-    publicUrl: config.publicUrl,
+    outbox,
+    sealer,
     clock,
     log,
     // `forms` is created below; a duplicate is made only once the server runs.
@@ -112,15 +107,22 @@ export function createServices({
     organisations,
     forms,
     files,
-    mail,
-    users,
-    publicUrl: config.publicUrl,
+    outbox,
     clock,
-    log,
+  });
+  const applicationMessages = createApplicationMessages({
+    db,
+    opportunities,
+    organisations,
+    users,
+    files,
+    outbox,
+    clock,
   });
   // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
   const handlers = composeHandlers([
-    mailEventHandlers({ mail, sealer, publicUrl: config.publicUrl }),
+    mailEventHandlers({ mail, sealer, publicUrl: config.publicUrl, users, opportunities }),
+    applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());
@@ -149,20 +151,11 @@ export function createServices({
     applicationReviews: createApplicationReviews({ db, applications, clock }),
     applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations, users }),
     applicants: createApplicantsService({ db, lookups, users, secret: config.jwtSecret }),
-    applicationMessages: createApplicationMessages({
-      db,
-      opportunities,
-      organisations,
-      users,
-      files,
-      mail,
-      publicUrl: config.publicUrl,
-      clock,
-    }),
+    applicationMessages,
     files,
     lookups,
     profiles,
-    accountUpgrades: createAccountUpgradesService({ db, users, mail, publicUrl: config.publicUrl }),
+    accountUpgrades: createAccountUpgradesService({ db, users, outbox }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -7,8 +8,8 @@ export interface ReceivedMail {
   decoded: string;
 }
 
-/** A real SMTP server on an ephemeral port that keeps what it receives. */
-export async function startTestSmtp() {
+/** A real SMTP server that keeps what it receives, on the port given or an ephemeral one. */
+export async function startTestSmtp(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -30,11 +31,11 @@ export async function startTestSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     async waitFor(
       recipient: string,
@@ -53,4 +54,14 @@ export async function startTestSmtp() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A port nothing listens on (for now): a mail server that is down. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
-import type { DomainEvent, DomainEventName } from './domain-events';
+import type { DomainEvent, DomainEventMap, DomainEventName } from './domain-events';
 import { domainEventHandled, domainEvents, type DomainEventRow } from './events.table';
 import type { EventHandler, EventHandlerRegistry, FeatureHandlers } from './handlers';
 
@@ -161,15 +161,36 @@ export function createDispatcher(options: DispatcherOptions) {
       return;
     }
     const spent = row.attempts >= maxAttempts;
-    await db
-      .update(domainEvents)
-      .set({
-        status: spent ? 'failed' : 'pending',
-        nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-        leasedUntil: null,
-        lastError: failures.join('\n'),
-      })
-      .where(eq(domainEvents.id, row.id));
+    const lastError = failures.join('\n');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(domainEvents)
+        .set({
+          status: spent ? 'failed' : 'pending',
+          nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+          leasedUntil: null,
+          lastError,
+        })
+        .where(eq(domainEvents.id, row.id));
+      // Whoever cares that it never arrived (a message shown as not delivered) hears of it; a
+      // report that cannot be delivered itself is not reported again.
+      if (spent && row.name !== 'DeliveryAbandoned') {
+        const abandoned: DomainEventMap['DeliveryAbandoned'] = {
+          eventId: row.id,
+          name: row.name,
+          aggregate: row.aggregate,
+          payload: row.payload,
+          lastError,
+        };
+        await tx.insert(domainEvents).values({
+          name: 'DeliveryAbandoned',
+          aggregate: row.aggregate,
+          payload: abandoned,
+          occurredAt: now,
+          nextAttemptAt: now,
+        });
+      }
+    });
   }
 
   /** One pass: the due events taken and delivered; how many. */

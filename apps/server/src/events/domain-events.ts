@@ -1,11 +1,32 @@
+import type { AccountUpgradeEvents } from '../modules/account-upgrades/account-upgrades.events';
+import type { ApplicationEvents } from '../modules/applications/applications.events';
 import type { AuthEvents } from '../modules/auth/auth.events';
+import type { OpportunityEvents } from '../modules/opportunities/opportunities.events';
+import type { OrganisationEvents } from '../modules/organisations/organisations.events';
 
 /**
  * Every domain event of the product, by name: each feature declares its own in
  * `<feature>.events.ts` (facts in the past tense, with what its handlers need to know), and this
  * is where they meet.
  */
-export type DomainEventMap = AuthEvents;
+export type DomainEventMap = OutboxEvents &
+  AuthEvents &
+  AccountUpgradeEvents &
+  OrganisationEvents &
+  OpportunityEvents &
+  ApplicationEvents;
+
+/** What the outbox itself tells: an event whose delivery was given up after its last try. */
+export interface OutboxEvents {
+  DeliveryAbandoned: {
+    eventId: string;
+    name: string;
+    aggregate: string;
+    /** The abandoned event's payload, for a handler that knows its name to read. */
+    payload: unknown;
+    lastError: string;
+  };
+}
 
 export type DomainEventName = keyof DomainEventMap & string;
 

@@ -1,10 +1,12 @@
-import { pageOffset, type Locale, type UpgradeStatus } from '@encore/core';
+import { pageOffset, type UpgradeStatus } from '@encore/core';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageRequest } from '../../graphql/pagination';
 import { AppError } from '../../lib/errors';
-import type { MailService } from '../mail/mail.service';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
 import type { UsersService } from '../users/users.service';
+import { upgradeRequestAggregate } from './account-upgrades.events';
 import { accountUpgradeRequests, type AccountUpgradeRequestRow } from './account-upgrades.table';
 
 export interface UpgradeRequestInput {
@@ -16,8 +18,8 @@ export interface UpgradeRequestInput {
 export interface AccountUpgradesDependencies {
   db: Database;
   users: UsersService;
-  mail: MailService;
-  publicUrl: string;
+  /** Where the feature records what happened (the person is emailed from there). */
+  outbox: Outbox;
   now?: () => Date;
 }
 
@@ -28,8 +30,7 @@ export interface AccountUpgradesDependencies {
 export function createAccountUpgradesService({
   db,
   users,
-  mail,
-  publicUrl,
+  outbox,
   now = () => new Date(),
 }: AccountUpgradesDependencies) {
   return {
@@ -102,7 +103,7 @@ export function createAccountUpgradesService({
       adminId: string,
     ): Promise<AccountUpgradeRequestRow> {
       const decidedAt = now();
-      const row = await db.transaction(async (tx) => {
+      return outbox.transaction(async (tx, record) => {
         const [decided] = await tx
           .update(accountUpgradeRequests)
           .set({
@@ -125,25 +126,17 @@ export function createAccountUpgradesService({
           throw AppError.validation({ 'input.id': ['validation.upgrade_decided'] });
         }
         if (decision.approve) await users.setRole(decided.userId, 'organiser', tx);
+        await record(
+          domainEvent('AccountUpgradeDecided', upgradeRequestAggregate(decided.id), {
+            requestId: decided.id,
+            userId: decided.userId,
+            approved: decision.approve,
+            organisationName: decided.organisationName,
+            note: decided.decisionNote,
+          }),
+        );
         return decided;
       });
-      const user = await users.findActive(row.userId);
-      if (user) {
-        await mail.send({
-          to: user.email,
-          locale: user.locale as Locale,
-          template: decision.approve ? 'upgrade_approved' : 'upgrade_rejected',
-          values: {
-            name: user.name,
-            organisation: row.organisationName,
-            note: row.decisionNote ?? '',
-            actionUrl: decision.approve
-              ? `${publicUrl}/organisations/create`
-              : `${publicUrl}/account/upgrade`,
-          },
-        });
-      }
-      return row;
     },
   };
 }

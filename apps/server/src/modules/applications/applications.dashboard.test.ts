@@ -516,6 +516,9 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
       $client: { query: (...args: unknown[]) => Promise<unknown> };
     }
   ).$client;
+  // Only the request's statements: the event dispatcher would look for due events meanwhile.
+  const { dispatcher } = server.app.services.events;
+  await dispatcher.stop();
   const original = client.query;
   let count = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
@@ -526,6 +529,7 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
     await run();
   } finally {
     client.query = original;
+    dispatcher.start();
   }
   return count;
 }

@@ -152,11 +152,6 @@ export function registerApplicationMessagesGraphQL(): void {
           application,
           context.viewer.user!.id,
           message,
-          (error) =>
-            context.log.warn(
-              { err: error, applicationId: application.id },
-              'application message notice not delivered',
-            ),
         );
       },
     }),

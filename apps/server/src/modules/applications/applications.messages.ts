@@ -1,15 +1,10 @@
-import {
-  DEFAULT_LOCALE,
-  grantsPermission,
-  isSupportedLocale,
-  pageOffset,
-  type MessageStatus,
-} from '@encore/core';
+import { grantsPermission, pageOffset, type MessageStatus } from '@encore/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
 import type { Clock } from '../../lib/clock';
 import type { FileRow, FilesService } from '../files/files.service';
-import type { MailService } from '../mail/mail.service';
 import type { OpportunitiesService, OpportunityRow } from '../opportunities/opportunities.service';
 import type { OrganisationRow, OrganisationsService } from '../organisations/organisations.service';
 import type { UserRow, UsersService } from '../users/users.service';
@@ -18,6 +13,7 @@ import {
   type ApplicationMessageRow,
   type ApplicationRow,
 } from './applications.table';
+import { applicationAggregate } from './applications.events';
 
 export interface ApplicationMessagesDependencies {
   db: Database;
@@ -25,8 +21,8 @@ export interface ApplicationMessagesDependencies {
   organisations: OrganisationsService;
   users: UsersService;
   files: FilesService;
-  mail: MailService;
-  publicUrl: string;
+  /** Where the feature records what happened (the other side is emailed from there). */
+  outbox: Outbox;
   clock: Clock;
 }
 
@@ -74,8 +70,7 @@ export function createApplicationMessages({
   organisations,
   users,
   files,
-  mail,
-  publicUrl,
+  outbox,
   clock,
 }: ApplicationMessagesDependencies) {
   async function accounts(ids: readonly (string | null)[]): Promise<Map<string, UserRow>> {
@@ -159,7 +154,7 @@ export function createApplicationMessages({
 
   /** Whoever should hear of a new message: the applicant, or the people who decide on it. */
   async function recipientsOf(
-    message: ApplicationMessageRow,
+    message: Pick<ApplicationMessageRow, 'fromOrganisation' | 'senderId'>,
     conversation: Conversation,
   ): Promise<UserRow[]> {
     const { application, opportunity, organisation } = conversation;
@@ -177,41 +172,6 @@ export function createApplicationMessages({
     }
     const found = await accounts(ids.filter((id) => id !== message.senderId));
     return [...found.values()];
-  }
-
-  /** Emails the other side; throws when any notice could not be handed to the mail server. */
-  async function notify(message: ApplicationMessageRow, conversation: Conversation) {
-    const { application, opportunity, organisation } = conversation;
-    const account = message.senderId ? await users.current(message.senderId) : undefined;
-    const sender = message.fromOrganisation
-      ? (organisation?.name ?? account?.name ?? '')
-      : application.artistName || application.name || account?.name || '';
-    const actionUrl = message.fromOrganisation
-      ? `${publicUrl}/application/${application.id}`
-      : `${publicUrl}/application/${application.id}/review`;
-    const results = await Promise.allSettled(
-      (await recipientsOf(message, conversation)).map((recipient) =>
-        mail.send({
-          to: recipient.email,
-          locale: isSupportedLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE,
-          template: 'application_message',
-          values: {
-            name: recipient.name,
-            opportunity: opportunity.title,
-            sender,
-            code: application.code,
-            message: message.message,
-            actionUrl,
-          },
-        }),
-      ),
-    );
-    const failures = results.flatMap((result) =>
-      result.status === 'rejected' ? [result.reason as unknown] : [],
-    );
-    if (failures.length > 0) {
-      throw new AggregateError(failures, 'application message notice not delivered');
-    }
   }
 
   return {
@@ -260,47 +220,62 @@ export function createApplicationMessages({
     },
 
     /**
-     * Writes a message (PENDING) and emails the other side. A notice that cannot be delivered
-     * leaves the message FAILED and is reported, never thrown: the message itself is saved.
+     * Writes a message (PENDING) and records it as an event: the other side is emailed from there,
+     * after the commit, and tried again while the mail server is down. A notice that could not be
+     * delivered at all turns the message FAILED while unseen (`markUndelivered`).
      */
     async send(
       application: ApplicationRow,
       senderId: string,
       text: string,
-      reportUndelivered: (error: unknown) => void,
     ): Promise<ApplicationMessageView> {
-      const [saved] = await db
-        .insert(applicationMessages)
-        .values({
-          applicationId: application.id,
-          senderId,
-          fromOrganisation: senderId !== application.userId,
-          message: text,
-          status: 'PENDING',
-          createdAt: clock(),
-        })
-        .returning();
-      let message = saved!;
       const conversation = await conversationOf(application);
-      try {
-        await notify(message, conversation);
-      } catch (error) {
-        reportUndelivered(error);
-        // A message the other side has already seen stays SENT.
-        await db
-          .update(applicationMessages)
-          .set({ status: 'FAILED' })
-          .where(
-            and(eq(applicationMessages.id, message.id), eq(applicationMessages.status, 'PENDING')),
-          );
-        const [current] = await db
-          .select()
-          .from(applicationMessages)
-          .where(eq(applicationMessages.id, message.id));
-        message = current ?? message;
-      }
+      const fromOrganisation = senderId !== application.userId;
+      const recipients = await recipientsOf({ fromOrganisation, senderId }, conversation);
+      const account = await users.current(senderId);
+      const senderName = fromOrganisation
+        ? (conversation.organisation?.name ?? account?.name ?? '')
+        : application.artistName || application.name || account?.name || '';
+      const message = await outbox.transaction(async (tx, record) => {
+        const [saved] = await tx
+          .insert(applicationMessages)
+          .values({
+            applicationId: application.id,
+            senderId,
+            fromOrganisation,
+            message: text,
+            status: 'PENDING',
+            createdAt: clock(),
+          })
+          .returning();
+        await record(
+          domainEvent('ApplicationMessageSent', applicationAggregate(application.id), {
+            messageId: saved!.id,
+            applicationId: application.id,
+            code: application.code,
+            opportunityId: conversation.opportunity.id,
+            opportunityTitle: conversation.opportunity.title,
+            fromOrganisation,
+            senderId,
+            senderName,
+            message: text,
+            recipientIds: recipients.map((recipient) => recipient.id),
+          }),
+        );
+        return saved!;
+      });
       const [view] = await viewsOf([message], conversation, senderId);
       return view!;
+    },
+
+    /** The other side could not be told of a message: it shows FAILED until they read it. */
+    async markUndelivered(messageId: string, executor: Executor = db): Promise<void> {
+      await executor
+        .update(applicationMessages)
+        .set({ status: 'FAILED' })
+        .where(
+          and(eq(applicationMessages.id, messageId), eq(applicationMessages.status, 'PENDING')),
+        );
     },
   };
 }

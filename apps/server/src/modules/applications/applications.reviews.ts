@@ -89,8 +89,7 @@ export function createApplicationReviews({
   return {
     /** Rates 1 to 5; rating again replaces the reviewer's earlier rating. */
     async rate(applicationId: string, userId: string, rate: number): Promise<ApplicationRow> {
-      let opened = false;
-      const rated = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await lockApplication(applicationId, tx);
         const [previous] = await tx
           .select({ rate: applicationReviews.rate })
@@ -105,11 +104,9 @@ export function createApplicationReviews({
             set: { rate, updatedAt: now },
           });
         await changeTotals(applicationId, rate - (previous?.rate ?? 0), previous ? 0 : 1, tx);
-        opened = await applicationsService.markInReview(applicationId, userId, tx);
+        await applicationsService.markInReview(applicationId, userId, tx);
         return applicationRow(applicationId, tx);
       });
-      if (opened) await applicationsService.notifyStatusOf(applicationId);
-      return rated;
     },
 
     /** Takes the reviewer's rating back; nothing happens when there was none. */
@@ -205,8 +202,7 @@ export function createApplicationReviews({
 
     /** Adds a comment or a note; like a rating, it opens a submitted application in review. */
     async addComment(comment: NewApplicationComment): Promise<ApplicationCommentRow> {
-      let opened = false;
-      const added = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         // Held before the insert: its foreign key would take a share lock that two comments at
         // once could not both upgrade when moving the application in review.
         await lockApplication(comment.applicationId, tx);
@@ -215,11 +211,9 @@ export function createApplicationReviews({
           .insert(applicationComments)
           .values({ ...comment, createdAt: now, updatedAt: now })
           .returning();
-        opened = await applicationsService.markInReview(comment.applicationId, comment.userId, tx);
+        await applicationsService.markInReview(comment.applicationId, comment.userId, tx);
         return row!;
       });
-      if (opened) await applicationsService.notifyStatusOf(comment.applicationId);
-      return added;
     },
 
     /** Deletes a comment; the caller has checked that the viewer wrote it or has full access. */

@@ -24,16 +24,16 @@ import { pageWithItsTotal } from '../../db/page-total';
 import { isAnyOf, preparedByShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { translatorFor, type Translate } from '../../lib/i18n';
+import type { Translate } from '../../lib/i18n';
 import { validationMap } from '../../lib/validation';
 import type { Viewer } from '../../graphql/viewer';
 import type { FileReadAnswer, FileRow, FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
-import type { MailService } from '../mail/mail.service';
 import type { OpportunitiesService, OpportunityRow } from '../opportunities/opportunities.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
-import type { UsersService } from '../users/users.service';
-import type { ServiceLog } from '../../lib/service-log';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
+import { applicationAggregate } from './applications.events';
 import { applicationCode } from './applications.code';
 import { blindFileName, blindFilesOf, elementsOf } from './applications.elements';
 import { applicationPolicy } from './applications.policy';
@@ -70,12 +70,10 @@ export interface ApplicationsDependencies {
   opportunities: OpportunitiesService;
   forms: FormsService;
   files: FilesService;
-  mail: MailService;
-  users: UsersService;
+  /** Where the feature records what happened (the applicant is emailed from there). */
+  outbox: Outbox;
   organisations: OrganisationsService;
-  publicUrl: string;
   clock: Clock;
-  log: ServiceLog;
 }
 
 export interface ApplicationActor {
@@ -110,12 +108,9 @@ export function createApplicationsService({
   opportunities,
   forms,
   files,
-  mail,
-  users,
+  outbox,
   organisations,
-  publicUrl,
   clock,
-  log,
 }: ApplicationsDependencies) {
   const userApplicationsOf = ({ byStatus }: { byStatus: boolean }) =>
     and(
@@ -349,35 +344,27 @@ export function createApplicationsService({
     }
   }
 
-  /**
-   * Tells the applicant, in their language, where their application stands now. The change is
-   * already saved: a mail server that is down is logged, not reported as a failed change.
-   */
-  async function notifyStatus(application: ApplicationRow, opportunityTitle: string) {
-    try {
-      await sendStatusEmail(application, opportunityTitle);
-    } catch (error) {
-      log.warn({ err: error, application: application.id }, 'application status email not sent');
-    }
-  }
-
-  async function sendStatusEmail(application: ApplicationRow, opportunityTitle: string) {
-    const applicant = await users.current(application.userId);
-    const locale = (applicant?.locale ?? 'en') as Locale;
-    const t = translatorFor(locale);
-    await mail.send({
-      to: applicant?.email ?? application.email,
-      locale,
-      template: 'application_status',
-      values: {
-        name: application.artistName || application.name || applicant?.name || application.email,
-        opportunity: opportunityTitle,
+  /** Records that an application moved, for whoever reacts (the applicant is emailed). */
+  async function statusChanged(
+    tx: Executor,
+    application: ApplicationRow,
+    from: ApplicationStatus,
+    actorId: string | null,
+  ) {
+    await outbox.append(
+      tx,
+      domainEvent('ApplicationStatusChanged', applicationAggregate(application.id), {
+        applicationId: application.id,
         code: application.code,
-        status: t(`emails:application_statuses.${application.status}`),
-        note: t(`emails:application_status_notes.${application.status}`),
-        actionUrl: `${publicUrl}/application/${application.id}`,
-      },
-    });
+        applicantId: application.userId,
+        opportunityId: application.opportunityId,
+        from,
+        to: application.status,
+        actorId,
+        applicantName: application.artistName || application.name || application.email,
+        applicationEmail: application.email,
+      }),
+    );
   }
 
   return {
@@ -552,9 +539,9 @@ export function createApplicationsService({
           })
           .where(eq(applications.id, id))
           .returning();
+        await statusChanged(tx, submitted!, 'DRAFT', actor.id);
         return submitted!;
       });
-      if (saved.status !== 'DRAFT') await notifyStatus(saved, opportunity.title);
       return saved;
     },
 
@@ -576,6 +563,7 @@ export function createApplicationsService({
           .set({ status: 'WITHDRAWN', withdrawnAt: clock(), updatedAt: clock() })
           .where(eq(applications.id, id))
           .returning();
+        await statusChanged(tx, withdrawn!, application.status, actor.id);
         return withdrawn!;
       });
       return saved;
@@ -592,8 +580,7 @@ export function createApplicationsService({
       actor: { id: string },
     ): Promise<ApplicationRow[]> {
       const unique = [...new Set(ids)];
-      const changed: ApplicationRow[] = [];
-      const rows = await db.transaction(async (tx) => {
+      return outbox.transaction(async (tx) => {
         const found: ApplicationRow[] = [];
         const problems: ValidationMap = {};
         for (const [index, id] of unique.entries()) {
@@ -617,41 +604,29 @@ export function createApplicationsService({
             })
             .where(eq(applications.id, id))
             .returning();
+          await statusChanged(tx, row!, application.status, actor.id);
           found.push(row!);
-          changed.push(row!);
         }
         if (Object.keys(problems).length > 0) throw AppError.validation(problems);
         return found;
       });
-      const titles = new Map(
-        (await opportunities.byIds([...new Set(changed.map((row) => row.opportunityId))])).map(
-          (row) => [row.id, row.title],
-        ),
-      );
-      for (const row of changed) await notifyStatus(row, titles.get(row.opportunityId) ?? '');
-      return rows;
     },
 
     /**
-     * Opens an application in review when a reviewer first rates or comments on it; says whether
-     * it moved (then the caller, once committed, tells the applicant with `notifyStatusOf`).
+     * Opens an application in review when a reviewer first rates or comments on it, in the
+     * caller's transaction; says whether it moved.
      */
     async markInReview(id: string, actorId: string, tx: Executor): Promise<boolean> {
       const application = await lockById(id, tx);
       if (application.status !== 'SUBMITTED') return false;
       await recordStatus(tx, id, 'SUBMITTED', 'IN_REVIEW', actorId);
-      await tx
+      const [opened] = await tx
         .update(applications)
         .set({ status: 'IN_REVIEW', updatedAt: clock() })
-        .where(eq(applications.id, id));
+        .where(eq(applications.id, id))
+        .returning();
+      await statusChanged(tx, opened!, 'SUBMITTED', actorId);
       return true;
-    },
-
-    /** Emails the applicant the application's current status. */
-    async notifyStatusOf(id: string): Promise<void> {
-      const application = await requireById(id);
-      const opportunity = await opportunities.requireById(application.opportunityId);
-      await notifyStatus(application, opportunity.title);
     },
   };
 }

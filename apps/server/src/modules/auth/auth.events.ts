@@ -9,14 +9,15 @@ interface AccountHolder {
 }
 
 /**
- * What the auth feature tells the rest of the product. A link's token travels sealed
- * (lib/sealed.ts): the outbox keeps events for a while, and the database keeps only a token's hash.
+ * What the auth feature tells the rest of the product. A link with a token in it travels sealed
+ * (`sealedPath`, lib/sealed.ts): the outbox keeps events for a while, and the database keeps only
+ * a token's hash.
  */
 export interface AuthEvents {
-  EmailVerificationRequested: AccountHolder & { sealedToken: string };
-  PasswordResetRequested: AccountHolder & { sealedToken: string };
+  EmailVerificationRequested: AccountHolder & { sealedPath: string };
+  PasswordResetRequested: AccountHolder & { sealedPath: string };
   PasswordChanged: AccountHolder;
-  EmailChangeRequested: AccountHolder & { newEmail: string; sealedToken: string };
+  EmailChangeRequested: AccountHolder & { newEmail: string; sealedPath: string };
 }
 
 export const accountAggregate = (userId: string) => `user:${userId}`;

@@ -139,7 +139,7 @@ export function createAuthService({
       await record(
         domainEvent('EmailVerificationRequested', accountAggregate(user.id), {
           ...holderOf(user),
-          sealedToken: sealer.seal(token),
+          sealedPath: sealer.seal(`/register/complete?token=${token}`),
         }),
       );
     });
@@ -277,7 +277,7 @@ export function createAuthService({
         await record(
           domainEvent('PasswordResetRequested', accountAggregate(user.id), {
             ...holderOf(user),
-            sealedToken: sealer.seal(token),
+            sealedPath: sealer.seal(`/password/reset?token=${token}`),
           }),
         );
       });
@@ -339,7 +339,7 @@ export function createAuthService({
           domainEvent('EmailChangeRequested', accountAggregate(user.id), {
             ...holderOf(user),
             newEmail: input.email,
-            sealedToken: sealer.seal(token),
+            sealedPath: sealer.seal(`/register/complete?token=${token}`),
           }),
         );
       });

@@ -1,20 +1,35 @@
+import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '@encore/core';
 import type { FeatureHandlers } from '../../events/handlers';
+import { translatorFor } from '../../lib/i18n';
 import type { Sealer } from '../../lib/sealed';
+import type { OpportunitiesService } from '../opportunities/opportunities.service';
+import type { UsersService } from '../users/users.service';
 import type { MailService } from './mail.service';
 
 export interface MailHandlerDependencies {
   mail: MailService;
   sealer: Sealer;
   publicUrl: string;
+  users: UsersService;
+  opportunities: OpportunitiesService;
 }
+
+const localeOf = (locale: string | undefined): Locale =>
+  locale && isSupportedLocale(locale) ? locale : DEFAULT_LOCALE;
 
 /**
  * The emails events cause. A handler that fails (the mail server is down) fails the delivery, not
- * the request that caused the event: the dispatcher tries again later.
+ * the request that caused the event: the dispatcher tries again later. An event that mails several
+ * people is sent again whole when one of them failed.
  */
-export function mailEventHandlers({ mail, sealer, publicUrl }: MailHandlerDependencies) {
-  const link = (path: string, sealedToken: string) =>
-    `${publicUrl}${path}?token=${sealer.unseal(sealedToken)}`;
+export function mailEventHandlers({
+  mail,
+  sealer,
+  publicUrl,
+  users,
+  opportunities,
+}: MailHandlerDependencies) {
+  const sealedLink = (sealedPath: string) => `${publicUrl}${sealer.unseal(sealedPath)}`;
   return {
     name: 'mail',
     inTransaction: false,
@@ -24,10 +39,7 @@ export function mailEventHandlers({ mail, sealer, publicUrl }: MailHandlerDepend
           to: payload.email,
           locale: payload.locale,
           template: 'verify_email',
-          values: {
-            name: payload.name,
-            actionUrl: link('/register/complete', payload.sealedToken),
-          },
+          values: { name: payload.name, actionUrl: sealedLink(payload.sealedPath) },
         });
       },
       async PasswordResetRequested({ payload }) {
@@ -35,7 +47,7 @@ export function mailEventHandlers({ mail, sealer, publicUrl }: MailHandlerDepend
           to: payload.email,
           locale: payload.locale,
           template: 'reset_password',
-          values: { name: payload.name, actionUrl: link('/password/reset', payload.sealedToken) },
+          values: { name: payload.name, actionUrl: sealedLink(payload.sealedPath) },
         });
       },
       async PasswordChanged({ payload }) {
@@ -53,10 +65,7 @@ export function mailEventHandlers({ mail, sealer, publicUrl }: MailHandlerDepend
           to: payload.newEmail,
           locale: payload.locale,
           template: 'change_email',
-          values: {
-            name: payload.name,
-            actionUrl: link('/register/complete', payload.sealedToken),
-          },
+          values: { name: payload.name, actionUrl: sealedLink(payload.sealedPath) },
         });
         await mail.send({
           to: payload.email,
@@ -64,6 +73,98 @@ export function mailEventHandlers({ mail, sealer, publicUrl }: MailHandlerDepend
           template: 'email_change_requested',
           values: { name: payload.name, newEmail: payload.newEmail },
         });
+      },
+      async AccountUpgradeDecided({ payload }) {
+        const user = await users.findActive(payload.userId);
+        if (!user) return;
+        await mail.send({
+          to: user.email,
+          locale: localeOf(user.locale),
+          template: payload.approved ? 'upgrade_approved' : 'upgrade_rejected',
+          values: {
+            name: user.name,
+            organisation: payload.organisationName,
+            note: payload.note ?? '',
+            actionUrl: payload.approved
+              ? `${publicUrl}/organisations/create`
+              : `${publicUrl}/account/upgrade`,
+          },
+        });
+      },
+      async TeamMemberInvited({ payload }) {
+        const t = translatorFor(payload.locale);
+        await mail.send({
+          to: payload.email,
+          locale: payload.locale,
+          template: 'team_invitation',
+          values: {
+            name: payload.inviteeName ?? payload.email,
+            organisation: payload.organisationName,
+            inviter: payload.inviterName,
+            role: t(`emails:team_roles.${payload.role}`),
+            actionUrl: sealedLink(payload.sealedPath),
+          },
+        });
+      },
+      async OpportunityMemberInvited({ payload }) {
+        const t = translatorFor(payload.locale);
+        await mail.send({
+          to: payload.email,
+          locale: payload.locale,
+          template: 'opportunity_invitation',
+          values: {
+            name: payload.inviteeName ?? payload.email,
+            opportunity: payload.opportunityTitle,
+            inviter: payload.inviterName,
+            role: t(`emails:opportunity_roles.${payload.role}`),
+            actionUrl: sealedLink(payload.sealedPath),
+          },
+        });
+      },
+      async ApplicationStatusChanged({ payload }) {
+        // Withdrawing is the applicant's own act: nothing to tell them.
+        if (payload.to === 'WITHDRAWN') return;
+        const [applicant, [opportunity]] = await Promise.all([
+          users.current(payload.applicantId),
+          opportunities.byIds([payload.opportunityId]),
+        ]);
+        const locale = localeOf(applicant?.locale);
+        const t = translatorFor(locale);
+        await mail.send({
+          to: applicant?.email ?? payload.applicationEmail,
+          locale,
+          template: 'application_status',
+          values: {
+            name: payload.applicantName,
+            opportunity: opportunity?.title ?? '',
+            code: payload.code,
+            status: t(`emails:application_statuses.${payload.to}`),
+            note: t(`emails:application_status_notes.${payload.to}`),
+            actionUrl: `${publicUrl}/application/${payload.applicationId}`,
+          },
+        });
+      },
+      async ApplicationMessageSent({ payload }) {
+        const recipients = await Promise.all(payload.recipientIds.map((id) => users.current(id)));
+        const actionUrl = payload.fromOrganisation
+          ? `${publicUrl}/application/${payload.applicationId}`
+          : `${publicUrl}/application/${payload.applicationId}/review`;
+        for (const recipient of recipients) {
+          if (!recipient) continue;
+          await mail.send({
+            to: recipient.email,
+            locale: localeOf(recipient.locale),
+            template: 'application_message',
+            values: {
+              name: recipient.name,
+              opportunity: payload.opportunityTitle,
+              sender: payload.senderName,
+              code: payload.code,
+              message: payload.message,
+              actionUrl,
+            },
+          });
+        }
       },
     },
   } satisfies FeatureHandlers;

@@ -17,7 +17,8 @@ import { AppError } from '../../lib/errors';
 import type { ServiceLog } from '../../lib/service-log';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
-import type { MailService } from '../mail/mail.service';
+import type { Outbox } from '../../events/outbox';
+import type { Sealer } from '../../lib/sealed';
 import { organisationAsJson, organisationFromJson } from '../organisations/organisations.service';
 import { instantIn } from './opportunities.dates';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
@@ -64,8 +65,9 @@ export interface OpportunitiesDependencies {
   db: Database;
   files: FilesService;
   lookups: LookupsService;
-  mail: MailService;
-  publicUrl: string;
+  /** Where the feature records what happened (invitations are emailed from there). */
+  outbox: Outbox;
+  sealer: Sealer;
   clock: Clock;
   log?: ServiceLog;
   /**
@@ -104,13 +106,13 @@ export function createOpportunitiesService({
   db,
   files,
   lookups,
-  mail,
-  publicUrl,
+  outbox,
+  sealer,
   clock,
   log = { warn: () => undefined },
   copyIntoDuplicate,
 }: OpportunitiesDependencies) {
-  const team = createOpportunityTeam({ db, mail, publicUrl, clock });
+  const team = createOpportunityTeam({ db, outbox, sealer, clock });
   /** A stored row with the status it has now in place of the stored one. */
   const withCurrentStatus = ({
     row,

@@ -7,9 +7,11 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { translatorFor } from '../../lib/i18n';
 import { hashToken, randomToken } from '../../lib/opaque-tokens';
-import type { MailService } from '../mail/mail.service';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
+import type { Sealer } from '../../lib/sealed';
+import { opportunityAggregate } from './opportunities.events';
 import {
   opportunities,
   opportunityEvents,
@@ -22,8 +24,8 @@ import {
 
 interface OpportunityTeamDependencies {
   db: Database;
-  mail: MailService;
-  publicUrl: string;
+  outbox: Outbox;
+  sealer: Sealer;
   clock: Clock;
 }
 
@@ -38,9 +40,9 @@ export interface OpportunityTeamActor {
   name: string;
 }
 
-/** The emailed link: the page that lists the opportunities someone reviews or manages. */
-export const opportunityInvitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/opportunities/review?invitation=${encodeURIComponent(token)}`;
+/** The emailed link's path: the page that lists the opportunities someone reviews or manages. */
+export const opportunityInvitationPath = (token: string) =>
+  `/opportunities/review?invitation=${encodeURIComponent(token)}`;
 
 /** A manager holds full access and a reviewer rates and comments; a custom place names its own. */
 export function permissionsFor(
@@ -60,7 +62,7 @@ const closedInvitation = () =>
   });
 
 /** Managers, reviewers and custom roles of one opportunity, from the invitation on. */
-export function createOpportunityTeam({ db, mail, publicUrl, clock }: OpportunityTeamDependencies) {
+export function createOpportunityTeam({ db, outbox, sealer, clock }: OpportunityTeamDependencies) {
   async function record(
     tx: Executor,
     opportunityId: string,
@@ -108,7 +110,7 @@ export function createOpportunityTeam({ db, mail, publicUrl, clock }: Opportunit
     ): Promise<OpportunityMemberRow> {
       const permissions = permissionsFor(role, customPermissions);
       const token = randomToken();
-      const { member, opportunity } = await db.transaction(async (tx) => {
+      return outbox.transaction(async (tx, emit) => {
         const opportunity = await liveOpportunity(tx, opportunityId);
         const [existing] = await tx
           .select()
@@ -145,22 +147,22 @@ export function createOpportunityTeam({ db, mail, publicUrl, clock }: Opportunit
               .returning()
           : await tx.insert(opportunityMembers).values(values).returning();
         await record(tx, opportunityId, actor.id, 'member_invited', { email, role, permissions });
-        return { member: member!, opportunity };
+        await emit(
+          domainEvent('OpportunityMemberInvited', opportunityAggregate(opportunityId), {
+            opportunityId,
+            opportunityTitle: opportunity.title,
+            memberId: member!.id,
+            email,
+            role,
+            inviterName: actor.name,
+            inviteeId: invitee.userId,
+            inviteeName: invitee.name,
+            locale: invitee.locale,
+            sealedPath: sealer.seal(opportunityInvitationPath(token)),
+          }),
+        );
+        return member!;
       });
-      const t = translatorFor(invitee.locale);
-      await mail.send({
-        to: email,
-        locale: invitee.locale,
-        template: 'opportunity_invitation',
-        values: {
-          name: invitee.name ?? email,
-          opportunity: opportunity.title,
-          inviter: actor.name,
-          role: t(`emails:opportunity_roles.${role}`),
-          actionUrl: opportunityInvitationLink(publicUrl, token),
-        },
-      });
-      return member;
     },
 
     /** The open invitation behind an emailed token, with its opportunity; undefined otherwise. */

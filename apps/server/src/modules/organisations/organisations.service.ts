@@ -13,7 +13,8 @@ import { rowJson } from '../../db/row-json';
 import { AppError } from '../../lib/errors';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
-import type { MailService } from '../mail/mail.service';
+import type { Outbox } from '../../events/outbox';
+import type { Sealer } from '../../lib/sealed';
 import { createTeam } from './organisations.team';
 import {
   organisationEvents,
@@ -46,8 +47,9 @@ export interface OrganisationsDependencies {
   db: Database;
   files: FilesService;
   lookups: LookupsService;
-  mail: MailService;
-  publicUrl: string;
+  /** Where the feature records what happened (invitations are emailed from there). */
+  outbox: Outbox;
+  sealer: Sealer;
 }
 
 export interface Actor {

@@ -2,9 +2,11 @@ import type { Locale, MemberInvitationStatus, OrganisationRole } from '@encore/c
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { translatorFor } from '../../lib/i18n';
 import { hashToken, randomToken } from '../../lib/opaque-tokens';
-import type { MailService } from '../mail/mail.service';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
+import type { Sealer } from '../../lib/sealed';
+import { organisationAggregate } from './organisations.events';
 import { holds, type OrganisationGrant } from './organisations.policy';
 import type { recordEvent as RecordEvent } from './organisations.service';
 import {
@@ -16,8 +18,8 @@ import {
 
 interface TeamDependencies {
   db: Database;
-  mail: MailService;
-  publicUrl: string;
+  outbox: Outbox;
+  sealer: Sealer;
   recordEvent: typeof RecordEvent;
 }
 
@@ -39,10 +41,11 @@ export interface Invitee {
 const teamError = (key: string, message: string) =>
   new AppError('CONFLICT', message, { messageKey: `errors.${key}` });
 
-export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/organisation/connect?invitation=${encodeURIComponent(token)}`;
+/** The emailed link's path: it proves the address it was sent to. */
+export const invitationPath = (token: string) =>
+  `/organisation/connect?invitation=${encodeURIComponent(token)}`;
 
-export function createTeam({ db, mail, publicUrl, recordEvent }: TeamDependencies) {
+export function createTeam({ db, outbox, sealer, recordEvent }: TeamDependencies) {
   /** Serialises team changes of one organisation, so two of them cannot both remove the last owner. */
   async function lockOrganisation(tx: Executor, organisationId: string): Promise<OrganisationRow> {
     const [row] = await tx
@@ -89,29 +92,6 @@ export function createTeam({ db, mail, publicUrl, recordEvent }: TeamDependencie
     if (roles.includes('owner') && !holds(actor.grant, 'full_access')) throw AppError.forbidden();
   }
 
-  async function sendInvitation(
-    organisation: OrganisationRow,
-    email: string,
-    role: OrganisationRole,
-    token: string,
-    invitee: Invitee,
-    inviter: TeamActor,
-  ) {
-    const t = translatorFor(invitee.locale);
-    await mail.send({
-      to: email,
-      locale: invitee.locale,
-      template: 'team_invitation',
-      values: {
-        name: invitee.name ?? email,
-        organisation: organisation.name,
-        inviter: inviter.name,
-        role: t(`emails:team_roles.${role}`),
-        actionUrl: invitationLink(publicUrl, token),
-      },
-    });
-  }
-
   return {
     /** The team with its invitations, owners first, then by when they joined or were invited. */
     async members(
@@ -146,7 +126,7 @@ export function createTeam({ db, mail, publicUrl, recordEvent }: TeamDependencie
     ): Promise<OrganisationMemberRow> {
       checkOwnerChange(actor, role);
       const token = randomToken();
-      const { member, organisation } = await db.transaction(async (tx) => {
+      return outbox.transaction(async (tx, record) => {
         const organisation = await lockOrganisation(tx, organisationId);
         const [existing] = await tx
           .select()
@@ -185,10 +165,22 @@ export function createTeam({ db, mail, publicUrl, recordEvent }: TeamDependencie
           memberEmail: email,
           details: { role },
         });
-        return { member: member!, organisation };
+        await record(
+          domainEvent('TeamMemberInvited', organisationAggregate(organisationId), {
+            organisationId,
+            organisationName: organisation.name,
+            memberId: member!.id,
+            email,
+            role,
+            inviterName: actor.name,
+            inviteeId: invitee.userId,
+            inviteeName: invitee.name,
+            locale: invitee.locale,
+            sealedPath: sealer.seal(invitationPath(token)),
+          }),
+        );
+        return member!;
       });
-      await sendInvitation(organisation, email, role, token, invitee, actor);
-      return member;
     },
 
     /** An open invitation behind an emailed token, with its organisation; undefined otherwise. */

@@ -1,0 +1,61 @@
+import type { ApplicationStatus } from '@encore/core';
+import type { Executor } from '../../db/client';
+import type { FeatureHandlers } from '../../events/handlers';
+
+/** What the applications feature tells the rest of the product. */
+export interface ApplicationEvents {
+  /**
+   * An application moved, by the applicant (submitted, withdrawn), by the team, or by the product
+   * (accepted at once on an automatic opportunity: one event from DRAFT to ACCEPTED).
+   */
+  ApplicationStatusChanged: {
+    applicationId: string;
+    code: string;
+    applicantId: string;
+    opportunityId: string;
+    from: ApplicationStatus;
+    to: ApplicationStatus;
+    /** Who moved it; null when the product did. */
+    actorId: string | null;
+    /** How the application names its applicant (artist name, name), and its contact address. */
+    applicantName: string;
+    applicationEmail: string;
+  };
+  /** A message of the conversation between the applicant and the team. */
+  ApplicationMessageSent: {
+    messageId: string;
+    applicationId: string;
+    code: string;
+    opportunityId: string;
+    opportunityTitle: string;
+    fromOrganisation: boolean;
+    senderId: string;
+    /** As the recipients see the sender: the organisation's name, or the applicant's. */
+    senderName: string;
+    message: string;
+    /** The other side: the applicant, or the team members who decide on it. */
+    recipientIds: string[];
+  };
+}
+
+export const applicationAggregate = (applicationId: string) => `application:${applicationId}`;
+
+/** What the applications feature does when events happen. */
+export function applicationEventHandlers({
+  markUndelivered,
+}: {
+  markUndelivered: (messageId: string, executor: Executor) => Promise<void>;
+}) {
+  return {
+    name: 'applications',
+    inTransaction: true,
+    on: {
+      // The other side could not be emailed about a message, after every try.
+      async DeliveryAbandoned({ payload }, { executor }) {
+        if (payload.name !== 'ApplicationMessageSent') return;
+        const sent = payload.payload as ApplicationEvents['ApplicationMessageSent'];
+        await markUndelivered(sent.messageId, executor);
+      },
+    },
+  } satisfies FeatureHandlers;
+}
