@@ -21,7 +21,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const FORGOT = 'mutation($input: ForgotPasswordInput!) { forgotPassword(input: $input) { success } }';
+const FORGOT =
+  'mutation($input: ForgotPasswordInput!) { forgotPassword(input: $input) { success } }';
 
 describe('an email while the mail server is down', () => {
   it('does not fail the request, and goes out once the mail server is back', async () => {
