@@ -22,6 +22,7 @@ import {
   registerOpportunityRoutes,
 } from './modules/opportunities/opportunities.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { createRealtime, type Realtime } from './realtime/realtime.server';
 import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
 
@@ -48,6 +49,8 @@ const REVALIDATION_HEADERS = new Set(['etag', 'last-modified']);
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Pushes to users' open tabs (realtime/realtime.server.ts). */
+    realtime: Realtime;
   }
 }
 
@@ -77,6 +80,16 @@ export async function buildApp({
     prefix: `${config.redisPrefix}:invalidate:`,
     onError: (error) => app.log.warn({ err: error }, 'invalidation bus'),
   });
+  // Made before the services so that their event handlers can be given it; the handshake asks
+  // the auth service, which exists by the time the server listens.
+  const realtime = createRealtime({
+    httpServer: app.server,
+    authenticate: (token) => services.auth.userForAccessToken(token),
+    invalidation,
+    redis,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
+  });
   const services = createServices({
     db: database.db,
     config,
@@ -88,12 +101,15 @@ export async function buildApp({
   const bearerViewer = bearerViewerResolver(services.auth);
   const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;
   app.decorate('services', services);
+  app.decorate('realtime', realtime);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   // Every process delivers events; they share the outbox (events/dispatcher.ts).
   app.addHook('onReady', async () => services.events.dispatcher.start());
+  // Before the HTTP server closes, which would wait for the open sockets.
+  app.addHook('preClose', async () => realtime.close());
   app.addHook('onClose', async () => {
     await services.events.dispatcher.stop();
     await services.opportunities.flushViews();

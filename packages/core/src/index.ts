@@ -15,3 +15,4 @@ export * from './application-form';
 export * from './application';
 export * from './routes';
 export * from './server-render';
+export * from './realtime';
