@@ -32,6 +32,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/auth.tokens';
 import { mailEventHandlers } from './modules/mail/mail.events';
 import { createMailService } from './modules/mail/mail.service';
+import { notificationEventHandlers } from './modules/notifications/notifications.events';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
@@ -119,10 +121,12 @@ export function createServices({
     outbox,
     clock,
   });
+  const notifications = createNotificationsService({ db, users, outbox, clock });
   // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
   const handlers = composeHandlers([
     mailEventHandlers({ mail, sealer, publicUrl: config.publicUrl, users, opportunities }),
     applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
+    notificationEventHandlers({ notifications, opportunities }),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());
@@ -152,6 +156,7 @@ export function createServices({
     applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations, users }),
     applicants: createApplicantsService({ db, lookups, users, secret: config.jwtSecret }),
     applicationMessages,
+    notifications,
     files,
     lookups,
     profiles,

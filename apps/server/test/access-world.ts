@@ -1,8 +1,10 @@
 import { createOpportunitySchema } from '@encore/core';
 import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { domainEvents } from '../src/events/events.table';
 import { ACCESS_PARTIES, type AccessParty, type AccessRecord } from '../src/graphql/access-outcome';
 import { hashToken, randomToken } from '../src/lib/opaque-tokens';
+import { notifications } from '../src/modules/notifications/notifications.table';
 import { opportunityMembers } from '../src/modules/opportunities/opportunities.table';
 import { organisationMembers } from '../src/modules/organisations/organisations.table';
 import { registerAccount, type TestAccount } from './accounts';
@@ -157,6 +159,17 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
     })
     .returning({ id: domainEvents.id });
 
+  const [notification] = await db
+    .insert(notifications)
+    .values({
+      userId: people.applicant.id,
+      type: 'application_status',
+      title: 'Your application is received',
+      eventId: randomUUID(),
+      subject: `application:${application}`,
+    })
+    .returning({ id: notifications.id });
+
   return {
     ids: {
       organisation: organisation.id,
@@ -171,6 +184,7 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
       user: people.applicant.id,
       upgradeRequest: upgrade.id,
       failedEvent: failedEvent!.id,
+      notification: notification!.id,
     },
     slugs: { organisation: organisation.slug, opportunity: opportunity.slug, draft: draft.slug },
     tokens: { teamInvitation, opportunityInvitation },

@@ -12,6 +12,12 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 10_000;
 
 /** The paginator every paginated list query answers with (SEED-SPEC point 3). */
+/** Which page of a list, and how long a page is. */
+export interface PageRequest {
+  first: number;
+  page: number;
+}
+
 export interface PaginatorInfo {
   /** Number of items on this page. */
   count: number;

@@ -12,3 +12,4 @@ export * from '../modules/opportunities/opportunities.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/applications/applications.table';
 export * from '../events/events.table';
+export * from '../modules/notifications/notifications.table';

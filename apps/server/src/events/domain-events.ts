@@ -1,6 +1,7 @@
 import type { AccountUpgradeEvents } from '../modules/account-upgrades/account-upgrades.events';
 import type { ApplicationEvents } from '../modules/applications/applications.events';
 import type { AuthEvents } from '../modules/auth/auth.events';
+import type { NotificationEvents } from '../modules/notifications/notifications.events';
 import type { OpportunityEvents } from '../modules/opportunities/opportunities.events';
 import type { OrganisationEvents } from '../modules/organisations/organisations.events';
 
@@ -14,7 +15,8 @@ export type DomainEventMap = OutboxEvents &
   AccountUpgradeEvents &
   OrganisationEvents &
   OpportunityEvents &
-  ApplicationEvents;
+  ApplicationEvents &
+  NotificationEvents;
 
 /** What the outbox itself tells: an event whose delivery was given up after its last try. */
 export interface OutboxEvents {

@@ -31,6 +31,8 @@ export const ACCESS_RECORDS = [
   'upgradeRequest',
   /** An event whose delivery failed for good (an email about the applicant's account). */
   'failedEvent',
+  /** A notification addressed to the applicant. */
+  'notification',
 ] as const;
 export type AccessRecord = (typeof ACCESS_RECORDS)[number];
 

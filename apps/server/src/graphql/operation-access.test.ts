@@ -94,6 +94,8 @@ function referenceValue(name: string, { outcome, world }: ArgumentContext): stri
       return world.ids.user;
     case 'member_id':
       return world.ids.teamSeat;
+    case 'notification_id':
+      return world.ids.notification;
     default:
       return undefined;
   }

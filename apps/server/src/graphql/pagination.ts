@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, paginatorInfo, type PaginatorInfo } from '@encore/core';
+import { DEFAULT_PAGE, paginatorInfo, type PageRequest, type PaginatorInfo } from '@encore/core';
 import type { ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder';
 
@@ -7,10 +7,8 @@ export interface Page<T> {
   data: T[];
 }
 
-export interface PageRequest {
-  first: number;
-  page: number;
-}
+/** Services take page requests without knowing of GraphQL. */
+export type { PageRequest };
 
 let paginatorInfoRef: ObjectRef<BuilderTypes, PaginatorInfo> | undefined;
 

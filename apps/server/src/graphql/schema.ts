@@ -12,6 +12,7 @@ import { registerFormsGraphQL } from '../modules/forms/forms.graphql';
 import { registerUsersGraphQL } from '../modules/users/users.graphql';
 import { registerLookupsGraphQL } from '../modules/lookups/lookups.graphql';
 import { registerAccessGraphQL } from '../modules/access/access.graphql';
+import { registerNotificationsGraphQL } from '../modules/notifications/notifications.graphql';
 import { registerOpportunitiesGraphQL } from '../modules/opportunities/opportunities.graphql';
 import { registerOpportunitySearchGraphQL } from '../modules/opportunities/opportunities.search.graphql';
 import { registerOpportunityTeamGraphQL } from '../modules/opportunities/opportunities.team.graphql';
@@ -37,6 +38,7 @@ export function getSchema(): GraphQLSchema {
   registerProfilesGraphQL();
   registerAccountUpgradesGraphQL();
   registerOrganisationsGraphQL();
+  registerNotificationsGraphQL();
   registerOpportunitiesGraphQL();
   registerOpportunitySearchGraphQL();
   registerOpportunityTeamGraphQL();

@@ -6,7 +6,7 @@ import { localesFolder } from './paths';
 
 export type Translate = TFunction;
 
-const NAMESPACES = ['server', 'emails', 'lookups'] as const;
+const NAMESPACES = ['server', 'emails', 'lookups', 'notifications'] as const;
 
 function loadResources(): Resource {
   const resources: Resource = {};

@@ -1,0 +1,175 @@
+import {
+  DEFAULT_LOCALE,
+  isSupportedLocale,
+  pageOffset,
+  type NotificationType,
+  type PageRequest,
+} from '@encore/core';
+import { and, count, desc, eq, not } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { translatorFor } from '../../lib/i18n';
+import type { UsersService } from '../users/users.service';
+import { notificationAggregate } from './notifications.events';
+import { notifications, type NotificationRow } from './notifications.table';
+
+/** One recipient's notice of something that happened. */
+export interface NotificationNotice {
+  userId: string;
+  type: NotificationType;
+  /** What it is about (`application:…`). */
+  subject: string;
+  urlPath: string | null;
+  /** The values the type's title and message name, already in words (a title, a name). */
+  params: Record<string, string>;
+  /** Values that are themselves translation keys, translated in the recipient's language. */
+  translatedParams?: Record<string, string>;
+}
+
+export interface NotificationsDependencies {
+  db: Database;
+  users: UsersService;
+  outbox: Outbox;
+  clock: Clock;
+}
+
+/**
+ * The notification centre (issue 19): a row a recipient, written by event handlers in the
+ * recipient's language; read, counted and marked read by its recipient only.
+ */
+export function createNotificationsService({
+  db,
+  users,
+  outbox,
+  clock,
+}: NotificationsDependencies) {
+  const ownedBy = (userId: string) => eq(notifications.userId, userId);
+  const unread = not(notifications.isRead);
+
+  async function unreadCount(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(ownedBy(userId), unread));
+    return row?.value ?? 0;
+  }
+
+  return {
+    unreadCount,
+
+    /**
+     * Writes the notices of one event, each in its recipient's language, and records each as a
+     * `NotificationCreated` event (the realtime channel pushes it from there). A redelivered event
+     * writes nothing twice.
+     */
+    async notify(eventId: string, notices: NotificationNotice[]): Promise<NotificationRow[]> {
+      if (notices.length === 0) return [];
+      const recipients = new Map(
+        (await users.byIds([...new Set(notices.map((notice) => notice.userId))])).map((user) => [
+          user.id,
+          user,
+        ]),
+      );
+      const now = clock();
+      const values = notices.flatMap((notice) => {
+        const recipient = recipients.get(notice.userId);
+        if (!recipient) return [];
+        const locale = isSupportedLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
+        const t = translatorFor(locale);
+        const words = {
+          ...notice.params,
+          ...Object.fromEntries(
+            Object.entries(notice.translatedParams ?? {}).map(([name, key]) => [name, t(key)]),
+          ),
+        };
+        const message = t(`notifications:${notice.type}.message`, { ...words, defaultValue: '' });
+        return [
+          {
+            userId: notice.userId,
+            type: notice.type,
+            title: t(`notifications:${notice.type}.title`, words),
+            message: message === '' ? null : message,
+            urlPath: notice.urlPath,
+            eventId,
+            subject: notice.subject,
+            params: words,
+            createdAt: now,
+            updatedAt: now,
+          },
+        ];
+      });
+      if (values.length === 0) return [];
+      return outbox.transaction(async (tx, record) => {
+        const rows = await tx
+          .insert(notifications)
+          .values(values)
+          .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] })
+          .returning();
+        await record(
+          ...rows.map((row) =>
+            domainEvent('NotificationCreated', notificationAggregate(row.userId), {
+              notificationId: row.id,
+              userId: row.userId,
+            }),
+          ),
+        );
+        return rows;
+      });
+    },
+
+    /** A page of the recipient's notifications, the newest first; all, read or unread. */
+    async page(
+      userId: string,
+      request: PageRequest,
+      isRead: boolean | null,
+    ): Promise<{ rows: NotificationRow[]; total: number }> {
+      const where = and(
+        ownedBy(userId),
+        isRead === null ? undefined : eq(notifications.isRead, isRead),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(request.first)
+          .offset(pageOffset(request.page, request.first)),
+        db.select({ value: count() }).from(notifications).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    async byId(userId: string, id: string): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), ownedBy(userId)));
+      return row;
+    },
+
+    /** Marks one of the recipient's own as read; anyone else's is not found. */
+    async markRead(userId: string, id: string): Promise<NotificationRow> {
+      const [row] = await db
+        .update(notifications)
+        .set({ isRead: true, updatedAt: clock() })
+        .where(and(eq(notifications.id, id), ownedBy(userId)))
+        .returning();
+      if (!row) throw AppError.notFound('notification');
+      return row;
+    },
+
+    /** Marks every unread one of the recipient's as read, in one statement. */
+    async markAllRead(userId: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ isRead: true, updatedAt: clock() })
+        .where(and(ownedBy(userId), unread));
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
