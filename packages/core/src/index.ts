@@ -4,6 +4,7 @@ export * from './dates';
 export * from './enums';
 export * from './errors';
 export * from './locales';
+export * from './notifications';
 export * from './pagination';
 export * from './tokens';
 export * from './video-links';
