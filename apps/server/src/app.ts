@@ -97,6 +97,7 @@ export async function buildApp({
     invalidation,
     clock,
     log: app.log,
+    realtime,
   });
   const bearerViewer = bearerViewerResolver(services.auth);
   const resolveViewer = wrapViewerResolver ? wrapViewerResolver(bearerViewer) : bearerViewer;

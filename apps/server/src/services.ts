@@ -10,6 +10,7 @@ import type { InvalidationBus } from './lib/invalidation';
 import type { ServiceLog } from './lib/service-log';
 import { createRateLimiterStore } from './lib/rate-limit';
 import { createSealer } from './lib/sealed';
+import type { Realtime } from './realtime/realtime.server';
 import { createStorage } from './lib/storage';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import {
@@ -32,7 +33,10 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/auth.tokens';
 import { mailEventHandlers } from './modules/mail/mail.events';
 import { createMailService } from './modules/mail/mail.service';
-import { notificationEventHandlers } from './modules/notifications/notifications.events';
+import {
+  notificationEventHandlers,
+  notificationPushHandlers,
+} from './modules/notifications/notifications.events';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
@@ -48,6 +52,8 @@ export interface ServiceDependencies {
   invalidation: InvalidationBus;
   /** The time; tests pass one they can move. */
   clock?: Clock;
+  /** Pushes to people's open tabs; absent where nobody connects (benchmarks, scripts). */
+  realtime?: Pick<Realtime, 'toUser'>;
   log?: ServiceLog;
 }
 
@@ -59,6 +65,7 @@ export function createServices({
   invalidation,
   clock = systemClock,
   log = { warn: () => undefined },
+  realtime,
 }: ServiceDependencies) {
   const storage = createStorage(config);
   const rateLimiters = createRateLimiterStore({
@@ -127,6 +134,7 @@ export function createServices({
     mailEventHandlers({ mail, sealer, publicUrl: config.publicUrl, users, opportunities }),
     applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
     notificationEventHandlers({ notifications, opportunities }),
+    ...(realtime ? [notificationPushHandlers({ notifications, realtime })] : []),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());

@@ -9,3 +9,17 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC, the seed's system datetime format. */
+export function formatDateTime(value: Date): string {
+  return (
+    `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ` +
+    `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`
+  );
+}
+
+export function formatDate(value: Date): string {
+  return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+}

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@encore/core';
+import { formatDate, formatDateTime, isCalendarDate } from '@encore/core';
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder';
 
@@ -14,20 +14,6 @@ export class ScalarInputError extends GraphQLError {
     super(message, node ? { nodes: node } : {});
     this.messageKey = messageKey;
   }
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm:ss` in UTC, the seed's system datetime format. */
-export function formatDateTime(value: Date): string {
-  return (
-    `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ` +
-    `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`
-  );
-}
-
-export function formatDate(value: Date): string {
-  return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
 }
 
 const DATE_TIME_PATTERN =

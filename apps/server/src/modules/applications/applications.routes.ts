@@ -3,7 +3,7 @@ import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { formatDateTime } from '../../graphql/scalars';
+import { formatDateTime } from '@encore/core';
 import type { Viewer } from '../../graphql/viewer';
 import type { ViewerResolver } from '../../http/viewer-resolver';
 import { CSV_BOM, csvRecord } from '../../lib/csv';

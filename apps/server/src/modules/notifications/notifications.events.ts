@@ -1,6 +1,9 @@
+import { formatDateTime, type RealtimeNotification } from '@encore/core';
 import type { FeatureHandlers } from '../../events/handlers';
+import type { Realtime } from '../../realtime/realtime.server';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
 import type { NotificationsService } from './notifications.service';
+import type { NotificationRow } from './notifications.table';
 
 /** What the notifications feature tells the rest of the product. */
 export interface NotificationEvents {
@@ -13,6 +16,49 @@ export const notificationAggregate = (userId: string) => `notifications:${userId
 const MESSAGE_EXCERPT_LENGTH = 140;
 const excerpt = (text: string) =>
   text.length > MESSAGE_EXCERPT_LENGTH ? `${text.slice(0, MESSAGE_EXCERPT_LENGTH - 1)}…` : text;
+
+/** A notification as the realtime channel sends it: as the GraphQL API gives it. */
+export const realtimeNotification = (row: NotificationRow): RealtimeNotification => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  url_path: row.urlPath,
+  is_read: row.isRead,
+  created_at: formatDateTime(row.createdAt),
+  updated_at: formatDateTime(row.updatedAt),
+});
+
+/**
+ * Pushes each new notification to its recipient's open tabs, with the unread count, from whichever
+ * process delivers the event (the Redis adapter finds the sockets). A push is not kept: a tab that
+ * was closed reads the list when it opens.
+ */
+export function notificationPushHandlers({
+  notifications,
+  realtime,
+}: {
+  notifications: NotificationsService;
+  realtime: Pick<Realtime, 'toUser'>;
+}) {
+  return {
+    name: 'notification-push',
+    inTransaction: false,
+    on: {
+      async NotificationCreated({ payload }) {
+        const [row, unreadCount] = await Promise.all([
+          notifications.byId(payload.userId, payload.notificationId),
+          notifications.unreadCount(payload.userId),
+        ]);
+        if (!row) return;
+        realtime.toUser(payload.userId, 'notificationCreated', {
+          notification: realtimeNotification(row),
+          unread_count: unreadCount,
+        });
+      },
+    },
+  } satisfies FeatureHandlers;
+}
 
 /**
  * The notices events leave in people's notification centres. Each is written once per event and

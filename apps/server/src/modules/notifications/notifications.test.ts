@@ -1,4 +1,11 @@
+import {
+  REALTIME_PATH,
+  type ClientToServerEvents,
+  type NotificationCreatedPayload,
+  type ServerToClientEvents,
+} from '@encore/core';
 import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { asUser, startTestServer, type TestServer } from '../../../test/harness';
@@ -207,5 +214,49 @@ describe('reading and marking notifications', () => {
     }
     const mark = await server.graphql(MARK, { id: application.id });
     expect(mark.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('a new notification in an open tab', () => {
+  it('reaches the recipient’s socket with the unread count, and no one else’s', async () => {
+    const connect = (account: TestAccount) =>
+      new Promise<Socket<ServerToClientEvents, ClientToServerEvents>>((resolve, reject) => {
+        const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, {
+          path: REALTIME_PATH,
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          auth: { token: account.accessToken },
+        });
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const applicantSocket = await connect(people.applicant);
+    const ownerSocket = await connect(people.owner);
+    try {
+      const ownerHeard: NotificationCreatedPayload[] = [];
+      ownerSocket.on('notificationCreated', (payload) => ownerHeard.push(payload));
+      const pushed = new Promise<NotificationCreatedPayload>((resolve) =>
+        applicantSocket.once('notificationCreated', resolve),
+      );
+      const before = await unread(people.applicant);
+      await server.app.services.applications.changeStatus([application.id], 'ACCEPTED', {
+        id: people.manager.id,
+      });
+      const payload = await pushed;
+      expect(payload.notification).toMatchObject({
+        type: 'application_status',
+        title: 'Your application to Harbour Jazz Nights is accepted',
+        url_path: `/application/${application.id}`,
+        is_read: false,
+      });
+      expect(payload.notification.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(payload.unread_count).toBe(before + 1);
+      await server.deliverEvents();
+      expect(ownerHeard).toEqual([]);
+    } finally {
+      applicantSocket.close();
+      ownerSocket.close();
+    }
   });
 });
