@@ -6,6 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { DEFAULT_LOCALE, isSupportedLocale, textDirection } from '@encore/core';
 import { SnackbarProvider } from '../lib/snackbar';
+import { RealtimeConnection } from './realtime';
 import { SessionProvider } from './session';
 import { createAppTheme, createEmotionCache, isRtlSupportLoaded, loadRtlSupport } from './theme';
 
@@ -40,7 +41,10 @@ export function Providers({
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <SnackbarProvider>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <RealtimeConnection />
+            {children}
+          </SessionProvider>
         </SnackbarProvider>
       </ThemeProvider>
     </CacheProvider>

@@ -31,6 +31,7 @@ import { PageLoading } from '../shell/RouteProgress';
 import { useApolloClient } from '@apollo/client/react';
 import { COOKIE_NAMES } from '@encore/core';
 import { getCookie } from '../../lib/cookies';
+import { ReconnectingIndicator } from '../realtime';
 import { useSession } from '../session';
 import { LOGOUT } from '../session/logout';
 import { BrandLink } from './BrandLink';
@@ -143,6 +144,7 @@ export function AppLayout() {
           )}
           <BrandLink inverted />
           <Box sx={{ flexGrow: 1 }} />
+          <ReconnectingIndicator />
           <LanguageSwitcher />
           {user ? (
             <Typography
