@@ -3,6 +3,7 @@ import { seedLookups } from '../modules/lookups/lookups.seed';
 import type { Storage } from '../lib/storage/storage';
 import { seedDemoApplications } from './demo/demo-applications';
 import { seedDemoFailedDelivery } from './demo/demo-events';
+import { seedDemoNotifications } from './demo/demo-notifications';
 import { seedDemoPictures } from './demo/demo-pictures';
 import { seedDemo } from './demo/seed-demo';
 
@@ -23,5 +24,6 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   // With the people it is about only: a delivery an admin sent again is not set aside anew.
   if (fresh) await seedDemoFailedDelivery(db);
   await seedDemoApplications(db);
+  await seedDemoNotifications(db);
   if (options.storage) await seedDemoPictures(db, options.storage);
 }
