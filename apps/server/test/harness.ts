@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { Viewer } from '../src/graphql/viewer';
+import { Viewer } from '../src/modules/access/viewer';
 import type { ViewerResolver } from '../src/http/viewer-resolver';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';

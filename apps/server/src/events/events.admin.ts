@@ -1,7 +1,7 @@
 import { pageOffset } from '@encore/core';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { PageRequest } from '../graphql/pagination';
+import type { PageRequest } from '@encore/core';
 import { AppError } from '../lib/errors';
 import type { Dispatcher } from './dispatcher';
 import { domainEvents, type DomainEventRow } from './events.table';

@@ -3,7 +3,7 @@ import type { ViewerAccess } from '../modules/access/access';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Translate } from '../lib/i18n';
 import type { Services } from '../services';
-import type { Viewer } from './viewer';
+import type { Viewer } from '../modules/access/viewer';
 
 export interface GraphQLContext {
   requestId: string;

@@ -13,7 +13,7 @@ import { useReferenceResponseCache } from './response-cache';
 import { getSchema } from './schema';
 import { resolveRequestLocale } from '../lib/request-locale';
 import { translatorFor } from '../lib/i18n';
-import type { Viewer } from './viewer';
+import type { Viewer } from '../modules/access/viewer';
 import { createViewerAccess } from '../modules/access/access';
 
 export interface ServerContext {

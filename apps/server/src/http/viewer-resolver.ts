@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Viewer } from '../graphql/viewer';
+import { Viewer } from '../modules/access/viewer';
 import type { AuthService } from '../modules/auth/auth.service';
 
 export type ViewerResolver = (req: FastifyRequest) => Promise<Viewer>;

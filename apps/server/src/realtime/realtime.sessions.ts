@@ -7,7 +7,7 @@ import {
 } from '@encore/core';
 import { decodeJwt } from 'jose';
 import type { Server, Socket } from 'socket.io';
-import { Viewer } from '../graphql/viewer';
+import { Viewer } from '../modules/access/viewer';
 import type { InvalidationBus } from '../lib/invalidation';
 import type { ServiceLog } from '../lib/service-log';
 import { CURRENT_ACCOUNT_CACHE } from '../modules/users/users.service';

@@ -1,6 +1,6 @@
 import { UUID_PATTERN, type OrganisationRole } from '@encore/core';
 import DataLoader from 'dataloader';
-import type { Viewer } from '../../graphql/viewer';
+import type { Viewer } from './viewer';
 import {
   NO_OPPORTUNITY_GRANT,
   type OpportunitiesService,

@@ -1,7 +1,7 @@
 import { pageOffset, type UpgradeStatus } from '@encore/core';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { PageRequest } from '../../graphql/pagination';
+import type { PageRequest } from '@encore/core';
 import { AppError } from '../../lib/errors';
 import { domainEvent } from '../../events/domain-events';
 import type { Outbox } from '../../events/outbox';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { formatDateTime } from '@encore/core';
-import type { Viewer } from '../../graphql/viewer';
+import type { Viewer } from '../access/viewer';
 import type { ViewerResolver } from '../../http/viewer-resolver';
 import { CSV_BOM, csvRecord } from '../../lib/csv';
 import { AppError } from '../../lib/errors';

@@ -26,7 +26,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
 import { validationMap } from '../../lib/validation';
-import type { Viewer } from '../../graphql/viewer';
+import type { Viewer } from '../access/viewer';
 import type { FileReadAnswer, FileRow, FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import type { OpportunitiesService, OpportunityRow } from '../opportunities/opportunities.service';

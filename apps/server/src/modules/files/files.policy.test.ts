@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Viewer } from '../../graphql/viewer';
+import { Viewer } from '../access/viewer';
 import { filePolicy, userUploadReadPolicy, type FileReadPolicies } from './files.policy';
 import type { FileRow } from './files.table';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import type { Database, Executor } from '../../db/client';
-import type { Viewer } from '../../graphql/viewer';
+import type { Viewer } from '../access/viewer';
 import { AppError } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
 import {

@@ -1,6 +1,6 @@
 import { COOKIE_NAMES } from '@encore/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Viewer } from '../../graphql/viewer';
+import { Viewer } from '../access/viewer';
 import type { Services } from '../../services';
 import type { ViewerResolver } from '../../http/viewer-resolver';
 import { cookieValue } from '../../lib/request-locale';

@@ -5,7 +5,7 @@ import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
-import { accountIdNamed } from '../applications/applications.identity';
+import { accountIdNamed } from '../applications/applications.identity.graphql';
 import { FileRef } from '../files/files.graphql';
 import {
   CityType,
@@ -29,7 +29,7 @@ const setPremiumSchema = z.strictObject({
   expires_at: z.date().nullish(),
 });
 
-/** The account an id names for this viewer (applications.identity.ts); not found otherwise. */
+/** The account an id names for this viewer (applications.identity.graphql.ts); not found otherwise. */
 async function activeAccount(context: GraphQLContext, id: string) {
   const accountId = await accountIdNamed(context, id);
   const user = accountId ? await context.services.users.findActive(accountId) : undefined;

@@ -2,9 +2,9 @@ import { access } from '../../graphql/access-outcome';
 import { ACCOUNT_TYPES, type PlatformRole } from '@encore/core';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
-import type { Viewer } from '../../graphql/viewer';
+import type { Viewer } from '../access/viewer';
 import { AppError } from '../../lib/errors';
-import { knowsAsApplicant } from '../applications/applications.identity';
+import { knowsAsApplicant } from '../applications/applications.identity.graphql';
 import { userPolicy } from './users.policy';
 import type { UserRow } from './users.table';
 

@@ -1,4 +1,4 @@
-import type { Viewer } from '../../graphql/viewer';
+import type { Viewer } from '../access/viewer';
 import type { UserRow } from './users.table';
 
 /**
