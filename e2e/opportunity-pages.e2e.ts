@@ -91,7 +91,10 @@ describe('the public opportunity page', () => {
     await when.getByText('Application deadline').waitFor();
     await when.getByText(/^Closes in \d+ (days|hours)/).waitFor();
     // The reader's zone is known only to the browser, so this line comes with hydration.
-    await when.getByText(/^Your time: /).first().waitFor();
+    await when
+      .getByText(/^Your time: /)
+      .first()
+      .waitFor();
 
     const where = main().getByRole('region', { name: 'Where' });
     await where.getByText('Cais do Sodré riverside stage').waitFor();

@@ -100,7 +100,13 @@ export const useReferenceResponseCache = () =>
     // is not worth a hash of the document. The default hashes through WebCrypto, a trip to the
     // thread pool that cost more than the rest of a signed-in `me`; hashing on the spot takes
     // microseconds.
-    buildResponseCacheKey: ({ sessionId, operationName, documentString, variableValues, request }) =>
+    buildResponseCacheKey: ({
+      sessionId,
+      operationName,
+      documentString,
+      variableValues,
+      request,
+    }) =>
       cacheable(request, documentString)
         ? createHash('sha256')
             .update(JSON.stringify([sessionId, operationName, documentString, variableValues]))
