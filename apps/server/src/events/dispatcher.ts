@@ -193,11 +193,22 @@ export function createDispatcher(options: DispatcherOptions) {
     });
   }
 
+  /** Passes under way in this process, the loop's and any caller's. */
+  const inFlight = new Set<Promise<number>>();
+
   /** One pass: the due events taken and delivered; how many. */
-  async function deliverDue(): Promise<number> {
-    const rows = await claim();
-    await Promise.all(rows.map((row) => deliver(row)));
-    return rows.length;
+  function deliverDue(): Promise<number> {
+    const run = (async () => {
+      const rows = await claim();
+      await Promise.all(rows.map((row) => deliver(row)));
+      return rows.length;
+    })();
+    inFlight.add(run);
+    void run.then(
+      () => inFlight.delete(run),
+      () => inFlight.delete(run),
+    );
+    return run;
   }
 
   function schedule(delayMs: number) {
@@ -248,9 +259,12 @@ export function createDispatcher(options: DispatcherOptions) {
      * for a process about to stop.
      */
     async drain(): Promise<void> {
-      while (pass) await pass.catch(() => undefined);
-      while ((await deliverDue()) > 0) {
+      for (;;) {
+        // What this process has taken is finished first: taken events are skipped by a new pass.
+        await Promise.allSettled([...inFlight]);
+        const delivered = await deliverDue();
         // Next batch: an aggregate's later events become due as its earlier ones are delivered.
+        if (delivered === 0 && inFlight.size === 0) return;
       }
     },
 
