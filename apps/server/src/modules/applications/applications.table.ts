@@ -68,6 +68,11 @@ export const applications = pgTable(
     decidedAt: moment('decided_at'),
     withdrawnAt: moment('withdrawn_at'),
     refundedAt: moment('refunded_at'),
+    /**
+     * When a draft's applicant was told its opportunity closes soon. A reminder from before the
+     * current deadline's window (the deadline moved later) does not count for it.
+     */
+    deadlineRemindedAt: moment('deadline_reminded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "deadline_reminded_at" timestamp with time zone;
