@@ -23,3 +23,41 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** The bell shows the count up to this, then "99+". */
 export const UNREAD_COUNT_SHOWN_MAX = 99;
+
+/**
+ * How a person hears of a kind: in the notification centre only; there and by email at once;
+ * there and in the daily digest email; or not at all.
+ */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'digest', 'off'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * The kinds a person tunes in their settings. An invitation is not among them: its email carries
+ * the only link that accepts it, and may go to someone without an account.
+ */
+export const TUNABLE_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter(
+  (type) => type !== 'team_invitation' && type !== 'opportunity_invitation',
+);
+
+/** Where each kind goes until its recipient chooses otherwise. */
+export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationType, NotificationChannel> = {
+  application_status: 'email',
+  application_message: 'email',
+  application_review: 'in_app',
+  new_application: 'digest',
+  team_invitation: 'email',
+  opportunity_invitation: 'email',
+  invitation_answered: 'in_app',
+  upgrade_decision: 'email',
+  opportunity_published: 'in_app',
+  closing_soon: 'email',
+};
+
+/** The daily digest goes out once a day from this hour (UTC), with what is still unread. */
+export const DIGEST_HOUR_UTC = 8;
+
+/** The most notifications a digest lists; it says how many more there are. */
+export const DIGEST_MAX_ITEMS = 20;
+
+export const isNotificationType = (value: string): value is NotificationType =>
+  (NOTIFICATION_TYPES as readonly string[]).includes(value);
