@@ -16,9 +16,27 @@ export interface NetworkStatus {
   isConnected: boolean;
   /** Trying again after having been connected; what the app bar quietly shows. */
   reconnecting: boolean;
+  /**
+   * The attempts ran out: the server could not be reached. Tried again when the browser is back
+   * online or the tab is looked at again; the app bar quietly says "offline" meanwhile.
+   */
+  offline: boolean;
 }
 
-export const OFFLINE: NetworkStatus = { isConnected: false, reconnecting: false };
+/** Not connected and not trying: before start(), after stop(), or when the session is gone. */
+export const DISCONNECTED: NetworkStatus = {
+  isConnected: false,
+  reconnecting: false,
+  offline: false,
+};
+const CONNECTED: NetworkStatus = { isConnected: true, reconnecting: false, offline: false };
+const RECONNECTING: NetworkStatus = { isConnected: false, reconnecting: true, offline: false };
+const OFFLINE: NetworkStatus = { isConnected: false, reconnecting: false, offline: true };
+
+/** What tells the client that the page is looked at again (`document` in a browser). */
+export type PageVisibility = Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & {
+  readonly visibilityState: DocumentVisibilityState;
+};
 
 export interface RealtimeClientOptions {
   /** The server's origin; the page's own when absent. */
@@ -33,6 +51,8 @@ export interface RealtimeClientOptions {
   load?: () => Promise<Connect>;
   /** Where the browser says it is back online; window by default. */
   online?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** Where the tab says it is visible again; document by default. */
+  page?: PageVisibility;
 }
 
 export interface RealtimeClient {
@@ -56,8 +76,10 @@ const loadSocketIo = () => import('socket.io-client').then((module) => module.io
  * The realtime channel's client (ARCHITECTURE.md §5 "Realtime"), without React. It connects with
  * the current access token, retries a lost connection 5 times 1 s apart (20 s connect timeout),
  * and when the server refuses the token or closes the socket because the session expired, it
- * refreshes the session once and connects again. Only WebSocket is used, so that any server
- * process behind a load balancer can answer without sticky sessions.
+ * refreshes the session once and connects again. When the attempts run out it rests, `offline`,
+ * and starts another series when the browser is back online or the tab becomes visible. Only
+ * WebSocket is used, so that any server process behind a load balancer can answer without sticky
+ * sessions.
  */
 export function createRealtimeClient({
   url,
@@ -66,16 +88,21 @@ export function createRealtimeClient({
   settings = SOCKET_SETTINGS,
   load = loadSocketIo,
   online = typeof window === 'undefined' ? undefined : window,
+  page = typeof document === 'undefined' ? undefined : document,
 }: RealtimeClientOptions): RealtimeClient {
   /** Bumped by stop(): work started for an earlier connection sees it is stale and gives up. */
   let generation = 0;
-  let status = OFFLINE;
+  let status = DISCONNECTED;
   const statusListeners = new Set<() => void>();
   // Each set holds handlers of one event; on() is what ties a name to its payload's type.
   const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
 
   const setStatus = (next: NetworkStatus) => {
-    if (next.isConnected === status.isConnected && next.reconnecting === status.reconnecting) {
+    if (
+      next.isConnected === status.isConnected &&
+      next.reconnecting === status.reconnecting &&
+      next.offline === status.offline
+    ) {
       return;
     }
     status = next;
@@ -107,7 +134,14 @@ export function createRealtimeClient({
       },
     });
     const stale = () => own !== generation;
-    const giveUp = () => setStatus(OFFLINE);
+    /** The server said no (or the session is gone): nothing to try again by itself. */
+    const giveUp = () => setStatus(DISCONNECTED);
+    /** The server could not be reached: rest until there is a reason to think it can be. */
+    let attemptsRanOut = false;
+    const restOffline = () => {
+      attemptsRanOut = true;
+      setStatus(OFFLINE);
+    };
     const refreshAndConnect = () => {
       refresh().then(
         (token) => {
@@ -123,7 +157,7 @@ export function createRealtimeClient({
       everConnected = true;
       refreshedAfterRefusal = false;
       refusals = 0;
-      setStatus({ isConnected: true, reconnecting: false });
+      setStatus(CONNECTED);
     });
     current.on('sessionExpired', () => {
       sessionExpired = true;
@@ -134,11 +168,11 @@ export function createRealtimeClient({
         // The server closed this socket; it says so first when the session ran out.
         if (!sessionExpired) return giveUp();
         sessionExpired = false;
-        setStatus({ isConnected: false, reconnecting: true });
+        setStatus(RECONNECTING);
         return refreshAndConnect();
       }
       // The connection was lost; socket.io tries again by itself.
-      setStatus({ isConnected: false, reconnecting: everConnected });
+      setStatus(everConnected ? RECONNECTING : DISCONNECTED);
     });
     current.on('connect_error', (error) => {
       if (stale() || current.active) return; // A failed attempt that socket.io will repeat.
@@ -150,30 +184,34 @@ export function createRealtimeClient({
       }
       // Trouble on the server's side: tried again like a lost connection.
       refusals += 1;
-      if (refusals > settings.reconnectionAttempts) return giveUp();
+      if (refusals > settings.reconnectionAttempts) return restOffline();
       retryTimer = setTimeout(() => current.connect(), settings.reconnectionDelay);
     });
-    let attemptsRanOut = false;
     current.io.on('reconnect_failed', () => {
-      if (stale()) return;
-      attemptsRanOut = true;
-      giveUp();
+      if (!stale()) restOffline();
     });
     current.onAny((event: string, ...args: unknown[]) => {
       for (const handler of [...(handlers.get(event) ?? [])]) handler(...args);
     });
 
-    // After the attempts ran out, coming back online is worth one more series.
-    const retryOnline = () => {
+    // After the attempts ran out, coming back online or to the tab is worth one more series.
+    const retry = () => {
       if (stale() || !attemptsRanOut) return;
       attemptsRanOut = false;
+      refusals = 0;
+      setStatus(RECONNECTING);
       current.connect();
     };
-    online?.addEventListener('online', retryOnline);
+    const retryWhenVisible = () => {
+      if (page?.visibilityState === 'visible') retry();
+    };
+    online?.addEventListener('online', retry);
+    page?.addEventListener('visibilitychange', retryWhenVisible);
     current.connect();
     return () => {
       clearTimeout(retryTimer);
-      online?.removeEventListener('online', retryOnline);
+      online?.removeEventListener('online', retry);
+      page?.removeEventListener('visibilitychange', retryWhenVisible);
       current.disconnect();
     };
   }
@@ -200,7 +238,7 @@ export function createRealtimeClient({
       generation += 1;
       close?.();
       close = null;
-      setStatus(OFFLINE);
+      setStatus(DISCONNECTED);
     },
     getStatus: () => status,
     onStatus(listener) {

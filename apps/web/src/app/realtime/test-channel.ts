@@ -12,6 +12,7 @@ import { makeJwt, nowSeconds } from '../session/test-utils';
 import {
   createRealtimeClient,
   type NetworkStatus,
+  type PageVisibility,
   type RealtimeClient,
   type RealtimeClientOptions,
 } from './realtime-client';
@@ -78,11 +79,31 @@ export async function startChannel(port = 0, valid = new Set<string>()): Promise
   return channel;
 }
 
+/** A tab whose visibility the test sets, then says so with `show()`. */
+export function testPage() {
+  const target = new EventTarget();
+  const page = Object.assign(target, { visibilityState: 'hidden' as DocumentVisibilityState });
+  return {
+    page,
+    hide: () => {
+      page.visibilityState = 'hidden';
+      target.dispatchEvent(new Event('visibilitychange'));
+    },
+    show: () => {
+      page.visibilityState = 'visible';
+      target.dispatchEvent(new Event('visibilitychange'));
+    },
+  };
+}
+
 export function startClient(
   channel: TestChannel,
   tokens: { current: string | null; refreshed?: string | null },
-  online = new EventTarget(),
-  load: RealtimeClientOptions['load'] = async () => io,
+  {
+    online = new EventTarget(),
+    page = testPage().page,
+    load = async () => io,
+  }: { online?: EventTarget; page?: PageVisibility; load?: RealtimeClientOptions['load'] } = {},
 ) {
   const refresh = vi.fn(async () => {
     tokens.current = tokens.refreshed ?? null;
@@ -95,12 +116,13 @@ export function startClient(
     settings: FAST,
     load,
     online,
+    page,
   });
   const seen: NetworkStatus[] = [];
   client.onStatus(() => seen.push(client.getStatus()));
   clients.push(client);
   client.start();
-  return { client, refresh, seen, online };
+  return { client, refresh, seen, online, page };
 }
 
 export const connected = (client: RealtimeClient) =>

@@ -44,6 +44,29 @@ describe('ReconnectingIndicator', () => {
     await startChannel(channel.port, new Set([only]));
     await waitFor(() => expect(region.textContent).toBe(''), { timeout: 10_000 });
   });
+
+  it('says "offline" once the attempts ran out, and nothing once connected again', async () => {
+    const only = token('s1');
+    const channel = await startChannel(0, new Set([only]));
+    const { client, online } = startClient(channel, { current: only });
+    render(
+      <ThemeProvider theme={createAppTheme('ltr')}>
+        <ReconnectingIndicator client={client} />
+      </ThemeProvider>,
+    );
+    const region = screen.getByRole('status');
+    await connected(client);
+    await channel.close();
+    await waitFor(() => expect(region.textContent).toBe('realtime.reconnecting'));
+    await waitFor(() => expect(region.textContent).toBe('realtime.offline'), { timeout: 10_000 });
+
+    await startChannel(channel.port, new Set([only]));
+    act(() => {
+      online.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(region.textContent).toBe(''), { timeout: 10_000 });
+    expect(client.getStatus().isConnected).toBe(true);
+  }, 30_000);
 });
 
 function Unread({ client }: { client: RealtimeClient }) {
@@ -115,7 +138,7 @@ describe('useRealtimeConnection', () => {
     view.rerender(tree('authenticated'));
     await connected(client);
     act(() => view.rerender(tree('anonymous')));
-    expect(client.getStatus()).toEqual({ isConnected: false, reconnecting: false });
+    expect(client.getStatus()).toEqual({ isConnected: false, reconnecting: false, offline: false });
     // The server saw the socket go: nothing is delivered any more.
     const received = vi.fn();
     client.on('notificationCreated', received);

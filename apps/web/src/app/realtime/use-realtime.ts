@@ -2,11 +2,11 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ServerToClientEvent, ServerToClientEvents } from '@encore/core';
 import { useSession } from '../session';
 import { realtimeClient } from './realtime';
-import { OFFLINE, type NetworkStatus, type RealtimeClient } from './realtime-client';
+import { DISCONNECTED, type NetworkStatus, type RealtimeClient } from './realtime-client';
 
 /** `networkStatus` of the client state (SEED-SPEC point 3): whether the realtime channel is up. */
 export function useNetworkStatus(client: RealtimeClient = realtimeClient): NetworkStatus {
-  return useSyncExternalStore(client.onStatus, client.getStatus, () => OFFLINE);
+  return useSyncExternalStore(client.onStatus, client.getStatus, () => DISCONNECTED);
 }
 
 /**
