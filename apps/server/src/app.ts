@@ -22,6 +22,7 @@ import {
   registerOpportunityRoutes,
 } from './modules/opportunities/opportunities.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -131,6 +132,7 @@ export async function buildApp({
   registerMailRoutes(app, services, resolveViewer, config.mailOutboxPage);
   registerFilesRoutes(app, services, resolveViewer);
   registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
+  await registerNotificationRoutes(app, services);
 
   const yoga = createGraphQLServer(config, services, resolveViewer);
   app.route({

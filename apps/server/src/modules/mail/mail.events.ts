@@ -1,8 +1,14 @@
-import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '@encore/core';
+import {
+  DEFAULT_LOCALE,
+  isSupportedLocale,
+  type Locale,
+  type NotificationType,
+} from '@encore/core';
 import type { FeatureHandlers } from '../../events/handlers';
 import { translatorFor } from '../../lib/i18n';
 import type { Sealer } from '../../lib/sealed';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
+import type { NotificationPreferences } from '../notifications/notifications.preferences';
 import type { UsersService } from '../users/users.service';
 import type { MailService } from './mail.service';
 
@@ -12,6 +18,7 @@ export interface MailHandlerDependencies {
   publicUrl: string;
   users: UsersService;
   opportunities: OpportunitiesService;
+  preferences: NotificationPreferences;
 }
 
 const localeOf = (locale: string | undefined): Locale =>
@@ -28,8 +35,14 @@ export function mailEventHandlers({
   publicUrl,
   users,
   opportunities,
+  preferences,
 }: MailHandlerDependencies) {
   const sealedLink = (sealedPath: string) => `${publicUrl}${sealer.unseal(sealedPath)}`;
+  /** Those of the people named who chose to get this kind by email at once. */
+  const mailedAbout = async (type: NotificationType, userIds: string[]) =>
+    [...(await preferences.channelsFor(userIds, type))]
+      .filter(([, channel]) => channel === 'email')
+      .map(([userId]) => userId);
   return {
     name: 'mail',
     inTransaction: false,
@@ -75,9 +88,11 @@ export function mailEventHandlers({
         });
       },
       async AccountUpgradeDecided({ payload }) {
+        if ((await mailedAbout('upgrade_decision', [payload.userId])).length === 0) return;
         const user = await users.findActive(payload.userId);
         if (!user) return;
         await mail.send({
+          unsubscribeUrl: preferences.unsubscribeLink(user.id, 'upgrade_decision'),
           to: user.email,
           locale: localeOf(user.locale),
           template: payload.approved ? 'upgrade_approved' : 'upgrade_rejected',
@@ -124,6 +139,7 @@ export function mailEventHandlers({
       async ApplicationStatusChanged({ payload }) {
         // Withdrawing is the applicant's own act: nothing to tell them.
         if (payload.to === 'WITHDRAWN') return;
+        if ((await mailedAbout('application_status', [payload.applicantId])).length === 0) return;
         const [applicant, [opportunity]] = await Promise.all([
           users.current(payload.applicantId),
           opportunities.byIds([payload.opportunityId]),
@@ -131,6 +147,7 @@ export function mailEventHandlers({
         const locale = localeOf(applicant?.locale);
         const t = translatorFor(locale);
         await mail.send({
+          unsubscribeUrl: preferences.unsubscribeLink(payload.applicantId, 'application_status'),
           to: applicant?.email ?? payload.applicationEmail,
           locale,
           template: 'application_status',
@@ -145,13 +162,15 @@ export function mailEventHandlers({
         });
       },
       async ApplicationMessageSent({ payload }) {
-        const recipients = await Promise.all(payload.recipientIds.map((id) => users.current(id)));
+        const mailed = await mailedAbout('application_message', payload.recipientIds);
+        const recipients = await Promise.all(mailed.map((id) => users.current(id)));
         const actionUrl = payload.fromOrganisation
           ? `${publicUrl}/application/${payload.applicationId}`
           : `${publicUrl}/application/${payload.applicationId}/review`;
         for (const recipient of recipients) {
           if (!recipient) continue;
           await mail.send({
+            unsubscribeUrl: preferences.unsubscribeLink(recipient.id, 'application_message'),
             to: recipient.email,
             locale: localeOf(recipient.locale),
             template: 'application_message',

@@ -3,7 +3,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { translatorFor } from '../../lib/i18n';
-import { renderEmail, type EmailTemplate, type TemplateValues } from './mail.templates';
+import {
+  renderEmail,
+  type EmailItem,
+  type EmailTemplate,
+  type TemplateValues,
+} from './mail.templates';
 import { mailOutbox, type OutboxRow } from './mail.table';
 
 export interface MailServiceOptions {
@@ -18,6 +23,13 @@ export interface EmailRequest {
   locale: Locale;
   template: EmailTemplate;
   values: TemplateValues;
+  /** A list the email shows under its paragraphs (a digest's notifications). */
+  items?: EmailItem[];
+  /**
+   * Where one click stops emails like this one, without signing in (RFC 8058): in the
+   * `List-Unsubscribe` headers and at the foot of the email. Security emails have none.
+   */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -34,7 +46,10 @@ export function createMailService({ db, smtpUrl, from, publicUrl }: MailServiceO
 
     async send(request: EmailRequest): Promise<void> {
       const t = translatorFor(request.locale);
-      const email = renderEmail(request.template, { ...request.values, appUrl: publicUrl }, t);
+      const email = renderEmail(request.template, { ...request.values, appUrl: publicUrl }, t, {
+        items: request.items,
+        unsubscribeUrl: request.unsubscribeUrl,
+      });
       if (transport) {
         await transport.sendMail({
           from,
@@ -42,6 +57,14 @@ export function createMailService({ db, smtpUrl, from, publicUrl }: MailServiceO
           subject: email.subject,
           html: email.html,
           text: email.text,
+          ...(request.unsubscribeUrl
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${request.unsubscribeUrl}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
         });
         return;
       }

@@ -13,6 +13,8 @@ export const EMAIL_TEMPLATES = [
   'opportunity_invitation',
   'application_status',
   'application_message',
+  'notification',
+  'notification_digest',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -23,10 +25,27 @@ export interface TemplateValues {
   [key: string]: string | number | undefined;
 }
 
+/** One line of a list in an email: a notification in a digest. */
+export interface EmailItem {
+  title: string;
+  detail?: string | null;
+  url?: string;
+}
+
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+}
+
+function itemHtml(item: EmailItem): string {
+  const title = item.url
+    ? `<a href="${escapeHtml(item.url)}" style="color:#c62828;font-weight:bold">${escapeHtml(item.title)}</a>`
+    : `<strong>${escapeHtml(item.title)}</strong>`;
+  const detail = item.detail
+    ? `<br><span style="color:#616161">${escapeHtml(item.detail)}</span>`
+    : '';
+  return `<li style="margin:0 0 16px">${title}${detail}</li>`;
 }
 
 /** Every email shares one layout: greeting, paragraphs, an optional button, a footer. */
@@ -34,6 +53,7 @@ export function renderEmail(
   template: EmailTemplate,
   values: TemplateValues & { appUrl: string },
   t: Translate,
+  { items = [], unsubscribeUrl }: { items?: EmailItem[]; unsubscribeUrl?: string } = {},
 ): RenderedEmail {
   const key = (part: string) => `emails:${template}.${part}`;
   const subject = t(key('subject'), values);
@@ -44,14 +64,22 @@ export function renderEmail(
   ).filter((paragraph) => paragraph.trim() !== '');
   const action = values.actionUrl ? t(key('action'), values) : undefined;
   const footer = t('emails:common.footer', values);
+  const unsubscribe = unsubscribeUrl ? t('emails:common.unsubscribe') : undefined;
 
   const text = [
     greeting,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...items.flatMap((item) => [
+      `• ${item.title}`,
+      ...(item.detail ? [`  ${item.detail}`] : []),
+      ...(item.url ? [`  ${item.url}`] : []),
+      '',
+    ]),
     ...(action && values.actionUrl ? [`${action}: ${values.actionUrl}`, ''] : []),
     '—',
     footer,
+    ...(unsubscribe && unsubscribeUrl ? [`${unsubscribe}: ${unsubscribeUrl}`] : []),
   ].join('\n');
 
   const html = `<!doctype html>
@@ -63,6 +91,7 @@ export function renderEmail(
       <p style="font-size:22px;font-weight:bold;color:#c62828;margin:0 0 24px">Encore</p>
       <p>${escapeHtml(greeting)}</p>
       ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n      ')}
+      ${items.length > 0 ? `<ul style="padding:0;list-style:none">${items.map(itemHtml).join('')}</ul>` : ''}
       ${
         action && values.actionUrl
           ? `<p style="margin:32px 0"><a href="${escapeHtml(values.actionUrl)}" style="background:#c62828;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
@@ -70,6 +99,11 @@ export function renderEmail(
           : ''
       }
       <p style="font-size:12px;color:#616161;margin-top:32px">${escapeHtml(footer)}</p>
+      ${
+        unsubscribe && unsubscribeUrl
+          ? `<p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#616161">${escapeHtml(unsubscribe)}</a></p>`
+          : ''
+      }
     </td></tr>
   </table>
 </body>

@@ -11,6 +11,7 @@ import { access } from '../../graphql/access-outcome';
 import { builder } from '../../graphql/builder';
 import { paginatorType, toPage } from '../../graphql/pagination';
 import { parseInput } from '../../lib/validation';
+import { registerNotificationPreferencesGraphQL } from './notifications.preferences.graphql';
 import type { NotificationRow } from './notifications.table';
 
 // The arguments SEED-SPEC names (`per_page`, not `first`), checked under their own names.
@@ -28,6 +29,8 @@ export function registerNotificationsGraphQL(): void {
   const NotificationTypeEnum = builder.enumType('NotificationType', {
     values: NOTIFICATION_TYPES,
   });
+
+  registerNotificationPreferencesGraphQL(NotificationTypeEnum);
 
   const NotificationRef = builder.objectRef<NotificationRow>('Notification').implement({
     description: 'Something that happened that concerns the viewer, in their language.',

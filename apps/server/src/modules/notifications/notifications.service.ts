@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { translatorFor } from '../../lib/i18n';
 import type { UsersService } from '../users/users.service';
 import { notificationAggregate } from './notifications.events';
+import type { NotificationPreferences } from './notifications.preferences';
 import { notifications, type NotificationRow } from './notifications.table';
 
 /** One recipient's notice of something that happened. */
@@ -34,6 +35,7 @@ export interface NotificationsDependencies {
   users: UsersService;
   outbox: Outbox;
   clock: Clock;
+  preferences: NotificationPreferences;
 }
 
 /**
@@ -45,6 +47,7 @@ export function createNotificationsService({
   users,
   outbox,
   clock,
+  preferences,
 }: NotificationsDependencies) {
   const ownedBy = (userId: string) => eq(notifications.userId, userId);
   const unread = not(notifications.isRead);
@@ -57,6 +60,18 @@ export function createNotificationsService({
     return row?.value ?? 0;
   }
 
+  /** Drops the notices of kinds their recipients turned off. */
+  async function withoutSilenced(notices: NotificationNotice[]): Promise<NotificationNotice[]> {
+    const silenced = new Set<string>();
+    for (const type of new Set(notices.map((notice) => notice.type))) {
+      const userIds = notices.filter((notice) => notice.type === type).map((n) => n.userId);
+      for (const [userId, channel] of await preferences.channelsFor(userIds, type)) {
+        if (channel === 'off') silenced.add(`${type}:${userId}`);
+      }
+    }
+    return notices.filter((notice) => !silenced.has(`${notice.type}:${notice.userId}`));
+  }
+
   return {
     unreadCount,
 
@@ -66,6 +81,7 @@ export function createNotificationsService({
      * writes nothing twice.
      */
     async notify(eventId: string, notices: NotificationNotice[]): Promise<NotificationRow[]> {
+      notices = await withoutSilenced(notices);
       if (notices.length === 0) return [];
       const recipients = new Map(
         (await users.byIds([...new Set(notices.map((notice) => notice.userId))])).map((user) => [
