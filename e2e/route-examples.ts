@@ -132,6 +132,10 @@ export const EXAMPLES: Record<WebRoutePattern, (ids: DemoIds) => Visit[]> = {
   '/:id/profile': (ids) => [{ roles: SIGNED_IN, path: `/${ids.applicantId}/profile` }],
   '/account/upgrade': () => [{ roles: SIGNED_IN, path: '/account/upgrade' }],
   '/impact': () => [{ roles: SIGNED_IN, path: '/impact' }],
+  '/notifications': () => [
+    { roles: SIGNED_IN, path: '/notifications' },
+    { roles: ['applicant'], path: '/notifications?show=unread' },
+  ],
   // Everyone else gets the not-found page, which is not this page's to measure.
   '/admin/events': () => [{ roles: ['admin'], path: '/admin/events' }],
 };

@@ -47,6 +47,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/:id/profile',
   '/account/upgrade',
   '/impact',
+  '/notifications',
   '/admin/events',
 ] as const;
 

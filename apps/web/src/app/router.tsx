@@ -12,6 +12,7 @@ import { applicationRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
 import { formRoutes } from '../features/forms/routes';
 import { impactRoutes } from '../features/impact/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import {
   opportunityBrowseRoutes,
   opportunityPublicRoutes,
@@ -68,6 +69,7 @@ export const protectedRoutes: RouteObject[] = preloadWhenSignedIn([
   ...spaceRoutes,
   ...profileRoutes,
   ...impactRoutes,
+  ...notificationRoutes,
   ...adminRoutes,
 ]);
 

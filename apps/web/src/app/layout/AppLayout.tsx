@@ -37,6 +37,7 @@ import { LOGOUT } from '../session/logout';
 import { BrandLink } from './BrandLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useSidebar } from './useSidebar';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 
 const DRAWER_WIDTH = 260;
 const SIDEBAR_ID = 'app-sidebar';
@@ -146,6 +147,7 @@ export function AppLayout() {
           <Box sx={{ flexGrow: 1 }} />
           <ReconnectingIndicator />
           <LanguageSwitcher />
+          <NotificationBell />
           {user ? (
             <Typography
               variant="body2"
