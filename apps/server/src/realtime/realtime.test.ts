@@ -235,7 +235,7 @@ async function sendUntilReceived(
 
 // With REDIS_URL (as in CI's PostgreSQL run): two server processes on one database share rooms.
 describe.runIf(process.env.REDIS_URL)('rooms across server processes', () => {
-  it('delivers toUser on one process to a socket connected to the other', async () => {
+  it('delivers toUser and committed notifications on one process to a socket on the other', async () => {
     const [one, two] = await openTestDatabaseConnections(2);
     const shared = {
       redisUrl: process.env.REDIS_URL,
@@ -256,6 +256,22 @@ describe.runIf(process.env.REDIS_URL)('rooms across server processes', () => {
       expect((await sendUntilReceived(first, ben.id, benSocket, 'for Ben')).title).toBe('for Ben');
       expect(benGot.length).toBeGreaterThan(0);
       expect(benGot.every((title) => title === 'for Ben')).toBe(true);
+
+      // A notification committed through the first process's outbox reaches Ben's socket on the
+      // second, with his unread count (whichever process's dispatcher delivers the event).
+      const pushed = next(benSocket, 'notificationCreated');
+      await first.app.services.notifications.notify(randomUUID(), [
+        {
+          userId: ben.id,
+          type: 'closing_soon',
+          subject: `application:${randomUUID()}`,
+          urlPath: '/applications',
+          params: { opportunity: 'Harbour Jazz Nights', hours: '48' },
+        },
+      ]);
+      const { notification: arrived, unread_count } = await pushed;
+      expect(arrived.title).toContain('Harbour Jazz Nights');
+      expect(unread_count).toBe(1);
 
       // Logging out on the first process closes the socket held by the second.
       const closed = disconnection(adaSocket);

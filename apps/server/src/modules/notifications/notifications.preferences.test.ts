@@ -51,7 +51,8 @@ const mailsTo = (who: TestAccount) => smtp.received.filter((mail) => mail.to.inc
 
 /** The one-click link of a mail, from its `List-Unsubscribe` header. */
 function unsubscribeLinkOf(mail: ReceivedMail): URL {
-  const header = /^List-Unsubscribe: <([^>]+)>/im.exec(mail.decoded.replace(/\r\n[ \t]+/g, ' '));
+  // From the raw message: the decoded text undoes quoted-printable, which `token=3F…` would trip.
+  const header = /^List-Unsubscribe: <([^>]+)>/im.exec(mail.raw.replace(/\r\n[ \t]+/g, ' '));
   if (!header) throw new Error('the mail has no List-Unsubscribe header');
   return new URL(header[1]!);
 }
