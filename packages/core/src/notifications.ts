@@ -18,6 +18,9 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** A draft's applicant is reminded when its opportunity closes within this many hours. */
+export const CLOSING_SOON_HOURS = 48;
+
 /** universalNotifications' page size when none is asked for. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
