@@ -1,4 +1,4 @@
-import { grantsPermission, pageOffset, type MessageStatus } from '@encore/core';
+import { pageOffset, type MessageStatus } from '@encore/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { domainEvent } from '../../events/domain-events';
@@ -13,6 +13,7 @@ import {
   type ApplicationMessageRow,
   type ApplicationRow,
 } from './applications.table';
+import type { ApplicationDeciders } from './applications.deciders';
 import { applicationAggregate } from './applications.events';
 
 export interface ApplicationMessagesDependencies {
@@ -21,6 +22,8 @@ export interface ApplicationMessagesDependencies {
   organisations: OrganisationsService;
   users: UsersService;
   files: FilesService;
+  /** Who hears of the applicant's messages. */
+  deciders: ApplicationDeciders;
   /** Where the feature records what happened (the other side is emailed from there). */
   outbox: Outbox;
   clock: Clock;
@@ -70,6 +73,7 @@ export function createApplicationMessages({
   organisations,
   users,
   files,
+  deciders,
   outbox,
   clock,
 }: ApplicationMessagesDependencies) {
@@ -79,16 +83,10 @@ export function createApplicationMessages({
     return new Map(found.flatMap((account) => (account ? [[account.id, account]] : [])));
   }
 
-  async function ownersOf(organisationId: string) {
-    return (await organisations.team.members(organisationId, ['accepted'])).filter(
-      (member) => member.role === 'owner',
-    );
-  }
-
   async function conversationOf(application: ApplicationRow): Promise<Conversation> {
     const opportunity = await opportunities.requireById(application.opportunityId);
     const [organisation] = await organisations.byIds([opportunity.organisationId]);
-    const owners = organisation ? await ownersOf(organisation.id) : [];
+    const owners = organisation ? await deciders.owners(organisation.id) : [];
     const ownerAccounts = await accounts(owners.map((owner) => owner.userId));
     const ownerEmails = new Set(
       [
@@ -157,19 +155,9 @@ export function createApplicationMessages({
     message: Pick<ApplicationMessageRow, 'fromOrganisation' | 'senderId'>,
     conversation: Conversation,
   ): Promise<UserRow[]> {
-    const { application, opportunity, organisation } = conversation;
-    let ids: Array<string | null>;
-    if (message.fromOrganisation) {
-      ids = [application.userId];
-    } else {
-      const managers = (await opportunities.members(opportunity.id)).filter(
-        (member) =>
-          member.status === 'accepted' &&
-          grantsPermission(member.permissions, 'manage_applications'),
-      );
-      const owners = organisation ? await ownersOf(organisation.id) : [];
-      ids = [...managers, ...owners].map((member) => member.userId);
-    }
+    const ids = message.fromOrganisation
+      ? [conversation.application.userId]
+      : await deciders.of(conversation.opportunity);
     const found = await accounts(ids.filter((id) => id !== message.senderId));
     return [...found.values()];
   }
