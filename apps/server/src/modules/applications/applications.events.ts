@@ -20,6 +20,11 @@ export interface ApplicationEvents {
     /** How the application names its applicant (artist name, name), and its contact address. */
     applicantName: string;
     applicationEmail: string;
+    /**
+     * When it leaves DRAFT (it was submitted): the people who decide on it, as they were then. A
+     * producer that moves an application out of DRAFT names them.
+     */
+    deciderIds?: string[];
   };
   /** A message of the conversation between the applicant and the team. */
   ApplicationMessageSent: {
@@ -35,6 +40,34 @@ export interface ApplicationEvents {
     message: string;
     /** The other side: the applicant, or the team members who decide on it. */
     recipientIds: string[];
+  };
+  /**
+   * A teammate rated an application or commented on it for the team (a private note is no one
+   * else's business and tells nothing).
+   */
+  ApplicationReviewed: {
+    applicationId: string;
+    code: string;
+    opportunityId: string;
+    reviewerId: string;
+    review:
+      { kind: 'rating'; rate: number } | { kind: 'comment'; commentId: string; content: string };
+    /** The people who decide on it, as they were then. */
+    deciderIds: string[];
+  };
+  /**
+   * An application still in DRAFT (being written, or waiting for its payment) whose opportunity
+   * closes within CLOSING_SOON_HOURS: its applicant is reminded once per deadline.
+   */
+  ApplicationDeadlineApproaching: {
+    applicationId: string;
+    code: string;
+    applicantId: string;
+    opportunityId: string;
+    opportunityTitle: string;
+    opportunitySlug: string;
+    deadlineAt: string;
+    awaitingPayment: boolean;
   };
 }
 

@@ -2,8 +2,12 @@ import { pageOffset } from '@encore/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isAnyOf } from '../../db/prepared';
+import { domainEvent } from '../../events/domain-events';
+import type { Outbox } from '../../events/outbox';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { applicationAggregate, type ApplicationEvents } from './applications.events';
+import type { ApplicationDeciders } from './applications.deciders';
 import type { ApplicationsService } from './applications.service';
 import {
   applicationComments,
@@ -17,6 +21,10 @@ import {
 export interface ApplicationReviewsDependencies {
   db: Database;
   applications: ApplicationsService;
+  /** Who hears of a rating or a comment. */
+  deciders: Pick<ApplicationDeciders, 'ofOpportunity'>;
+  /** Where the feature records what happened (the people who decide hear of a review). */
+  outbox: Outbox;
   clock: Clock;
 }
 
@@ -41,6 +49,8 @@ export interface NewApplicationComment {
 export function createApplicationReviews({
   db,
   applications: applicationsService,
+  deciders,
+  outbox,
   clock,
 }: ApplicationReviewsDependencies) {
   const ratesStatement = db
@@ -83,13 +93,35 @@ export function createApplicationReviews({
       .where(eq(applications.id, id));
   }
 
+  /** The people to tell of a review, read before its transaction (PGlite runs one at a time). */
+  async function decidersOf(applicationId: string): Promise<string[]> {
+    const application = await applicationsService.requireById(applicationId);
+    return deciders.ofOpportunity(application.opportunityId);
+  }
+
+  const reviewed = (
+    application: ApplicationRow,
+    reviewerId: string,
+    review: ApplicationEvents['ApplicationReviewed']['review'],
+    deciderIds: string[],
+  ) =>
+    domainEvent('ApplicationReviewed', applicationAggregate(application.id), {
+      applicationId: application.id,
+      code: application.code,
+      opportunityId: application.opportunityId,
+      reviewerId,
+      review,
+      deciderIds,
+    });
+
   const ownReview = (applicationId: string, userId: string) =>
     and(eq(applicationReviews.applicationId, applicationId), eq(applicationReviews.userId, userId));
 
   return {
     /** Rates 1 to 5; rating again replaces the reviewer's earlier rating. */
     async rate(applicationId: string, userId: string, rate: number): Promise<ApplicationRow> {
-      return db.transaction(async (tx) => {
+      const deciderIds = await decidersOf(applicationId);
+      return outbox.transaction(async (tx, record) => {
         await lockApplication(applicationId, tx);
         const [previous] = await tx
           .select({ rate: applicationReviews.rate })
@@ -105,7 +137,9 @@ export function createApplicationReviews({
           });
         await changeTotals(applicationId, rate - (previous?.rate ?? 0), previous ? 0 : 1, tx);
         await applicationsService.markInReview(applicationId, userId, tx);
-        return applicationRow(applicationId, tx);
+        const application = await applicationRow(applicationId, tx);
+        await record(reviewed(application, userId, { kind: 'rating', rate }, deciderIds));
+        return application;
       });
     },
 
@@ -200,9 +234,13 @@ export function createApplicationReviews({
       return row;
     },
 
-    /** Adds a comment or a note; like a rating, it opens a submitted application in review. */
+    /**
+     * Adds a comment or a note; like a rating, it opens a submitted application in review. A
+     * comment is recorded for the people who decide to hear of; a note stays with the record.
+     */
     async addComment(comment: NewApplicationComment): Promise<ApplicationCommentRow> {
-      return db.transaction(async (tx) => {
+      const deciderIds = comment.isComment ? await decidersOf(comment.applicationId) : [];
+      return outbox.transaction(async (tx, record) => {
         // Held before the insert: its foreign key would take a share lock that two comments at
         // once could not both upgrade when moving the application in review.
         await lockApplication(comment.applicationId, tx);
@@ -212,6 +250,17 @@ export function createApplicationReviews({
           .values({ ...comment, createdAt: now, updatedAt: now })
           .returning();
         await applicationsService.markInReview(comment.applicationId, comment.userId, tx);
+        if (row!.isComment) {
+          const application = await applicationRow(comment.applicationId, tx);
+          await record(
+            reviewed(
+              application,
+              comment.userId,
+              { kind: 'comment', commentId: row!.id, content: row!.content },
+              deciderIds,
+            ),
+          );
+        }
         return row!;
       });
     },

@@ -33,6 +33,7 @@ import type { OpportunitiesService, OpportunityRow } from '../opportunities/oppo
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { domainEvent } from '../../events/domain-events';
 import type { Outbox } from '../../events/outbox';
+import type { ApplicationDeciders } from './applications.deciders';
 import { applicationAggregate } from './applications.events';
 import { applicationCode } from './applications.code';
 import { blindFileName, blindFilesOf, elementsOf } from './applications.elements';
@@ -73,6 +74,8 @@ export interface ApplicationsDependencies {
   /** Where the feature records what happened (the applicant is emailed from there). */
   outbox: Outbox;
   organisations: OrganisationsService;
+  /** Who hears of a submission. */
+  deciders: Pick<ApplicationDeciders, 'of'>;
   clock: Clock;
 }
 
@@ -110,6 +113,7 @@ export function createApplicationsService({
   files,
   outbox,
   organisations,
+  deciders,
   clock,
 }: ApplicationsDependencies) {
   const userApplicationsOf = ({ byStatus }: { byStatus: boolean }) =>
@@ -350,6 +354,7 @@ export function createApplicationsService({
     application: ApplicationRow,
     from: ApplicationStatus,
     actorId: string | null,
+    deciderIds?: string[],
   ) {
     await outbox.append(
       tx,
@@ -363,6 +368,7 @@ export function createApplicationsService({
         actorId,
         applicantName: application.artistName || application.name || application.email,
         applicationEmail: application.email,
+        ...(deciderIds ? { deciderIds } : {}),
       }),
     );
   }
@@ -507,6 +513,8 @@ export function createApplicationsService({
       const opportunity = await opportunities.requireById(draft.opportunityId);
       const form = await forms.formOf(opportunity.id, draft.formType);
       parseAnswers(draft.formSnapshot, draft.answers, true, form.max_members, t);
+      // Read before the transaction (the embedded database runs one statement stream at a time).
+      const deciderIds = opportunity.paymentType === 'FREE' ? await deciders.of(opportunity) : [];
       const saved = await db.transaction(async (tx) => {
         const application = await lockById(id, tx);
         if (application.status !== 'DRAFT' || application.paymentStatus !== null) {
@@ -539,7 +547,7 @@ export function createApplicationsService({
           })
           .where(eq(applications.id, id))
           .returning();
-        await statusChanged(tx, submitted!, 'DRAFT', actor.id);
+        await statusChanged(tx, submitted!, 'DRAFT', actor.id, deciderIds);
         return submitted!;
       });
       return saved;
