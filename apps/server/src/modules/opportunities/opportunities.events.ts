@@ -16,6 +16,29 @@ export interface OpportunityEvents {
     locale: Locale;
     sealedPath: string;
   };
+  /** Someone accepted or declined an invitation to the opportunity's team. */
+  OpportunityInvitationAnswered: {
+    opportunityId: string;
+    opportunityTitle: string;
+    opportunitySlug: string;
+    memberId: string;
+    role: OpportunityMemberRole;
+    accepted: boolean;
+    responderId: string;
+    /** Who sent the invitation, if it is known. */
+    inviterId: string | null;
+  };
+  /** A draft was published by hand: live at once, or scheduled for its `publish_at`. */
+  OpportunityPublished: {
+    opportunityId: string;
+    organisationId: string;
+    opportunityTitle: string;
+    slug: string;
+    publisherId: string;
+    scheduled: boolean;
+    /** The organisation's accepted team, as it was then. */
+    teamMemberIds: string[];
+  };
 }
 
 export const opportunityAggregate = (opportunityId: string) => `opportunity:${opportunityId}`;

@@ -204,7 +204,7 @@ export function createOpportunityTeam({ db, outbox, sealer, clock }: Opportunity
       accept: boolean,
       viewer: { id: string; email: string },
     ): Promise<OpportunityMemberRow> {
-      return db.transaction(async (tx) => {
+      return outbox.transaction(async (tx, emit) => {
         let member: OpportunityMemberRow | undefined;
         if ('token' in target) {
           [member] = await tx
@@ -221,7 +221,7 @@ export function createOpportunityTeam({ db, outbox, sealer, clock }: Opportunity
           if (!addressedToViewer) throw AppError.notFound('invitation');
           if (member.status !== 'invited') throw closedInvitation();
         }
-        await liveOpportunity(tx, member.opportunityId);
+        const opportunity = await liveOpportunity(tx, member.opportunityId);
         if (accept) {
           // Another place of the viewer's on this opportunity (an older declined invitation) goes.
           await tx
@@ -251,6 +251,18 @@ export function createOpportunityTeam({ db, outbox, sealer, clock }: Opportunity
           viewer.id,
           accept ? 'invitation_accepted' : 'invitation_rejected',
           { email: member.email, role: member.role },
+        );
+        await emit(
+          domainEvent('OpportunityInvitationAnswered', opportunityAggregate(opportunity.id), {
+            opportunityId: opportunity.id,
+            opportunityTitle: opportunity.title,
+            opportunitySlug: opportunity.slug,
+            memberId: member.id,
+            role: member.role,
+            accepted: accept,
+            responderId: viewer.id,
+            inviterId: member.invitedById,
+          }),
         );
         return updated!;
       });

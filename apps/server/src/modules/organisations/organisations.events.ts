@@ -16,6 +16,18 @@ export interface OrganisationEvents {
     locale: Locale;
     sealedPath: string;
   };
+  /** Someone accepted or declined an invitation to the organisation's team. */
+  TeamInvitationAnswered: {
+    organisationId: string;
+    organisationName: string;
+    organisationSlug: string;
+    memberId: string;
+    role: OrganisationRole;
+    accepted: boolean;
+    responderId: string;
+    /** Who sent the invitation, if it is known. */
+    inviterId: string | null;
+  };
 }
 
 export const organisationAggregate = (organisationId: string) => `organisation:${organisationId}`;

@@ -227,7 +227,7 @@ export function createTeam({ db, outbox, sealer, recordEvent }: TeamDependencies
       accept: boolean,
       viewer: { id: string; email: string },
     ): Promise<OrganisationMemberRow> {
-      return db.transaction(async (tx) => {
+      return outbox.transaction(async (tx, emit) => {
         let member: OrganisationMemberRow | undefined;
         if ('token' in target) {
           [member] = await tx
@@ -252,7 +252,7 @@ export function createTeam({ db, outbox, sealer, recordEvent }: TeamDependencies
             });
           }
         }
-        await lockOrganisation(tx, member.organisationId);
+        const organisation = await lockOrganisation(tx, member.organisationId);
         if (accept) {
           const [already] = await tx
             .select({ id: organisationMembers.id })
@@ -296,6 +296,18 @@ export function createTeam({ db, outbox, sealer, recordEvent }: TeamDependencies
           viewer.id,
           accept ? 'invitation_accepted' : 'invitation_rejected',
           { memberEmail: member.email, details: { role: member.role } },
+        );
+        await emit(
+          domainEvent('TeamInvitationAnswered', organisationAggregate(organisation.id), {
+            organisationId: organisation.id,
+            organisationName: organisation.name,
+            organisationSlug: organisation.slug,
+            memberId: member.id,
+            role: member.role,
+            accepted: accept,
+            responderId: viewer.id,
+            inviterId: member.invitedById,
+          }),
         );
         return updated!;
       });
