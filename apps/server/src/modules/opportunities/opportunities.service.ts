@@ -17,10 +17,12 @@ import { AppError } from '../../lib/errors';
 import type { ServiceLog } from '../../lib/service-log';
 import type { FilesService } from '../files/files.service';
 import type { LookupsService } from '../lookups/lookups.service';
+import { domainEvent, type NewDomainEvent } from '../../events/domain-events';
 import type { Outbox } from '../../events/outbox';
 import type { Sealer } from '../../lib/sealed';
 import { organisationAsJson, organisationFromJson } from '../organisations/organisations.service';
 import { instantIn } from './opportunities.dates';
+import { opportunityAggregate } from './opportunities.events';
 import { columnsFrom, publishProblems, type FieldInput } from './opportunities.fields';
 import { parsedJson, rowAsJson, rowFromJson, type Json } from './opportunities.row-json';
 import { createOpportunitySearch } from './opportunities.search';
@@ -75,11 +77,21 @@ export interface OpportunitiesDependencies {
    * they depend on this service, so they hand it in rather than being imported.
    */
   copyIntoDuplicate?: (fromId: string, toId: string, executor: Executor) => Promise<void>;
+  /** The accounts of an organisation's accepted team (those told of a publication). */
+  organisationTeam?: (organisationId: string) => Promise<string[]>;
 }
 
 export interface OpportunityActor {
   id: string;
   email: string;
+}
+
+/** An opportunity whose deadline is near, as the deadline reminders name it. */
+export interface ClosingOpportunity {
+  id: string;
+  title: string;
+  slug: string;
+  deadlineAt: Date;
 }
 
 /** The viewer's own place on each opportunity asked about, and the organisation it belongs to. */
@@ -111,6 +123,7 @@ export function createOpportunitiesService({
   clock,
   log = { warn: () => undefined },
   copyIntoDuplicate,
+  organisationTeam,
 }: OpportunitiesDependencies) {
   const team = createOpportunityTeam({ db, outbox, sealer, clock });
   /** A stored row with the status it has now in place of the stored one. */
@@ -367,8 +380,10 @@ export function createOpportunitiesService({
     set: Partial<OpportunityRow>,
     action: OpportunityEventAction,
     check?: (row: OpportunityRow, tx: Executor) => Promise<void>,
+    /** What the move tells the rest of the product, recorded in its transaction. */
+    facts?: (moved: OpportunityRow) => NewDomainEvent[],
   ): Promise<OpportunityRow> {
-    await db.transaction(async (tx) => {
+    await outbox.transaction(async (tx, emit) => {
       await lock(tx, id);
       const row = await requireById(id, tx);
       if (!allowedFrom.includes(row.status)) {
@@ -382,11 +397,13 @@ export function createOpportunitiesService({
         );
       }
       await check?.(row, tx);
-      await tx
+      const [moved] = await tx
         .update(opportunities)
         .set({ ...set, updatedAt: clock(), statusAsOf: clock() })
-        .where(eq(opportunities.id, id));
+        .where(eq(opportunities.id, id))
+        .returning();
       await record(tx, id, actor.id, action, { from: row.status });
+      if (facts) await emit(...facts(moved!));
     });
     return requireById(id);
   }
@@ -618,6 +635,32 @@ export function createOpportunitiesService({
         .limit(limit);
     },
 
+    /**
+     * Opportunities taking applications whose deadline falls after `from` and by `to`: what the
+     * deadline reminders look at (few, found by the deadline's index).
+     */
+    async closingBetween(from: Date, to: Date): Promise<ClosingOpportunity[]> {
+      const rows = await db
+        .select({
+          id: opportunities.id,
+          title: opportunities.title,
+          slug: opportunities.slug,
+          deadlineAt: opportunities.deadlineAt,
+        })
+        .from(opportunities)
+        .where(
+          and(
+            isNull(opportunities.deletedAt),
+            sql`${opportunities.deadlineAt} > ${from.toISOString()}::timestamptz`,
+            sql`${opportunities.deadlineAt} <= ${to.toISOString()}::timestamptz`,
+            inArray(statusAt(from), ['PUBLISHED', 'ACTIVE']),
+          ),
+        );
+      return rows.flatMap((row) =>
+        row.deadlineAt ? [{ ...row, deadlineAt: row.deadlineAt }] : [],
+      );
+    },
+
     /** Taking applications now: published, or running before its deadline. */
     isOpen(row: OpportunityRow): boolean {
       if (row.status === 'PUBLISHED') return true;
@@ -812,6 +855,9 @@ export function createOpportunitiesService({
 
     /** Publishes a complete draft: live at once, or scheduled for its `publish_at`. */
     async publish(id: string, actor: OpportunityActor): Promise<OpportunityRow> {
+      // Read before the transaction (the embedded database runs one statement stream at a time).
+      const { organisationId } = await requireById(id);
+      const teamMemberIds = (await organisationTeam?.(organisationId)) ?? [];
       return transition(
         id,
         actor,
@@ -823,6 +869,17 @@ export function createOpportunitiesService({
           const problems = publishProblems(row, options!.length, clock());
           if (Object.keys(problems).length > 0) throw AppError.validation(problems);
         },
+        (published) => [
+          domainEvent('OpportunityPublished', opportunityAggregate(published.id), {
+            opportunityId: published.id,
+            organisationId: published.organisationId,
+            opportunityTitle: published.title,
+            slug: published.slug,
+            publisherId: actor.id,
+            scheduled: published.status === 'SCHEDULED',
+            teamMemberIds,
+          }),
+        ],
       );
     },
 
