@@ -2,6 +2,15 @@ import { formatDateTime, type RealtimeNotification } from '@encore/core';
 import type { FeatureHandlers } from '../../events/handlers';
 import type { Realtime } from '../../realtime/realtime.server';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
+import type { UsersService } from '../users/users.service';
+import {
+  applicationReviewNotices,
+  closingSoonNotice,
+  excerpt,
+  invitationAnsweredNotice,
+  newApplicationNotices,
+  opportunityPublishedNotices,
+} from './notifications.notices';
 import type { NotificationsService } from './notifications.service';
 import type { NotificationRow } from './notifications.table';
 
@@ -12,10 +21,6 @@ export interface NotificationEvents {
 }
 
 export const notificationAggregate = (userId: string) => `notifications:${userId}`;
-
-const MESSAGE_EXCERPT_LENGTH = 140;
-const excerpt = (text: string) =>
-  text.length > MESSAGE_EXCERPT_LENGTH ? `${text.slice(0, MESSAGE_EXCERPT_LENGTH - 1)}…` : text;
 
 /** A notification as the realtime channel sends it: as the GraphQL API gives it. */
 export const realtimeNotification = (row: NotificationRow): RealtimeNotification => ({
@@ -67,18 +72,30 @@ export function notificationPushHandlers({
 export function notificationEventHandlers({
   notifications,
   opportunities,
+  users,
 }: {
   notifications: NotificationsService;
   opportunities: Pick<OpportunitiesService, 'byIds'>;
+  users: Pick<UsersService, 'byIds'>;
 }) {
+  const nameOf = async (userId: string) => (await users.byIds([userId]))[0]?.name ?? '';
+  /** The people an event names, without the one who acted. */
+  const others = (ids: readonly string[] | undefined, actorId: string | null) => [
+    ...new Set((ids ?? []).filter((id) => id !== actorId)),
+  ];
+
   return {
     name: 'notifications',
     inTransaction: false,
     on: {
       async ApplicationStatusChanged({ id, payload }) {
-        // Withdrawing is the applicant's own act: nothing to tell them.
+        // Withdrawing is the applicant's own act: nothing to tell anyone.
         if (payload.to === 'WITHDRAWN') return;
         const [opportunity] = await opportunities.byIds([payload.opportunityId]);
+        // Leaving DRAFT is the submission. An application waiting for its fee stays in DRAFT (with
+        // a payment status), so the team hears of it once it is paid and moves on, not before.
+        const deciderIds =
+          payload.from === 'DRAFT' ? others(payload.deciderIds, payload.applicantId) : [];
         await notifications.notify(id, [
           {
             userId: payload.applicantId,
@@ -88,7 +105,68 @@ export function notificationEventHandlers({
             params: { opportunity: opportunity?.title ?? '', code: payload.code },
             translatedParams: { status: `emails:application_statuses.${payload.to}` },
           },
+          ...newApplicationNotices(payload, opportunity?.title ?? '', deciderIds),
         ]);
+      },
+      async ApplicationReviewed({ id, payload }) {
+        const recipientIds = others(payload.deciderIds, payload.reviewerId);
+        if (recipientIds.length === 0) return;
+        const [opportunity] = await opportunities.byIds([payload.opportunityId]);
+        if (!opportunity) return;
+        await notifications.notify(
+          id,
+          applicationReviewNotices(
+            payload,
+            payload.review,
+            { reviewer: await nameOf(payload.reviewerId), opportunity: opportunity.title },
+            recipientIds,
+          ),
+        );
+      },
+      async ApplicationDeadlineApproaching({ id, payload }) {
+        await notifications.notify(id, [closingSoonNotice(payload)]);
+      },
+      async TeamInvitationAnswered({ id, payload }) {
+        const { inviterId } = payload;
+        if (!inviterId || inviterId === payload.responderId) return;
+        await notifications.notify(id, [
+          invitationAnsweredNotice(
+            {
+              inviterId,
+              accepted: payload.accepted,
+              team: payload.organisationName,
+              subject: `organisation:${payload.organisationId}`,
+              urlPath: `/organisation/${payload.organisationSlug}/dashboard`,
+              roleKey: `emails:team_roles.${payload.role}`,
+            },
+            await nameOf(payload.responderId),
+          ),
+        ]);
+      },
+      async OpportunityInvitationAnswered({ id, payload }) {
+        const { inviterId } = payload;
+        if (!inviterId || inviterId === payload.responderId) return;
+        await notifications.notify(id, [
+          invitationAnsweredNotice(
+            {
+              inviterId,
+              accepted: payload.accepted,
+              team: payload.opportunityTitle,
+              subject: `opportunity:${payload.opportunityId}`,
+              urlPath: `/opportunity/${payload.opportunitySlug}/dashboard`,
+              roleKey: `emails:opportunity_roles.${payload.role}`,
+            },
+            await nameOf(payload.responderId),
+          ),
+        ]);
+      },
+      async OpportunityPublished({ id, payload }) {
+        const recipientIds = others(payload.teamMemberIds, payload.publisherId);
+        if (recipientIds.length === 0) return;
+        await notifications.notify(
+          id,
+          opportunityPublishedNotices(payload, await nameOf(payload.publisherId), recipientIds),
+        );
       },
       async ApplicationMessageSent({ id, payload }) {
         const urlPath = payload.fromOrganisation
