@@ -41,16 +41,32 @@ describe('the demo’s notifications', () => {
     expect(amiras[0]!.url_path).toMatch(/^\/application\/[\w-]+$/);
   });
 
-  it('tells Maya that Amira answered, with the way to the review page', async () => {
+  it('gives Maya a history from her team: applications, a review, an answered invitation and Amira’s reply', async () => {
     const mayas = await notificationsOf('maya@harbourlights.test');
-    expect(mayas).toEqual([
-      {
-        type: 'application_message',
-        title: 'New message from Amira Haddad',
-        message: expect.stringContaining('Thank you so much!'),
-        url_path: expect.stringMatching(/^\/application\/[\w-]+\/review$/),
-        is_read: false,
-      },
+    expect(mayas.map((notice) => [notice.type, notice.is_read])).toEqual([
+      ['application_message', false],
+      ['new_application', false],
+      ['application_review', false],
+      ['new_application', false],
+      ['new_application', true],
+      ['new_application', true],
+      ['invitation_answered', false],
     ]);
+    expect(mayas[0]).toMatchObject({
+      title: 'New message from Amira Haddad',
+      message: expect.stringContaining('Thank you so much!'),
+      url_path: expect.stringMatching(/^\/application\/[\w-]+\/review$/),
+    });
+    expect(mayas[1]).toMatchObject({
+      title: 'New application to Songwriter circle at the lighthouse',
+      url_path: expect.stringMatching(/^\/application\/[\w-]+\/review$/),
+    });
+    expect(mayas[2]!.title).toMatch(/^Lukas Berger commented on application /);
+    expect(mayas[6]).toMatchObject({
+      title:
+        'Lukas Berger accepted your invitation to the team of Songwriter circle at the lighthouse',
+      message: 'As a reviewer',
+      url_path: '/opportunity/lighthouse-songwriter-circle/dashboard',
+    });
   });
 });

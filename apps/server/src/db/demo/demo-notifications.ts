@@ -9,6 +9,7 @@ import { opportunities } from '../../modules/opportunities/opportunities.table';
 import { createUsersService } from '../../modules/users/users.service';
 import { users } from '../../modules/users/users.table';
 import type { Database } from '../client';
+import { seedDemoTeamNotifications } from './demo-team-notifications';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -16,7 +17,8 @@ const HOUR = 60 * 60 * 1000;
  * Unread notifications for the demo's applicant and organiser, as the event handlers would have
  * written them from the demo's history (demo-applications.ts), each in its reader's language:
  * Amira (French) hears that she was accepted to the Songwriter Circle and that Maya wrote to her;
- * Maya hears of Amira's answer. Once, on a database that has none.
+ * Maya hears of the applications, Lukas's review and his joining her team
+ * (demo-team-notifications.ts), and of Amira's answer. Once, on a database that has none.
  */
 export async function seedDemoNotifications(db: Database): Promise<void> {
   const [existing] = await db.select({ value: count() }).from(notifications);
@@ -45,6 +47,7 @@ export async function seedDemoNotifications(db: Database): Promise<void> {
       clock,
     });
   };
+  await seedDemoTeamNotifications(db, maya, at);
   const subject = `application:${accepted.id}`;
   await at(26).notify(randomUUID(), [
     {
