@@ -10,22 +10,29 @@ import { ProfileFormOptionsDocument, ProfileMeDocument } from '../../../gql/grap
 import { AccountSettings } from '../components/AccountSettings';
 import { LoadError, LoadingBlock } from '../../../components/PageStates';
 import { ProfileSetup } from '../components/ProfileSetup';
+import { NotificationPreferencesSection } from '../../notifications/preferences/NotificationPreferencesSection';
 
-const TABS = ['profile', 'account'] as const;
+const TABS = ['profile', 'account', 'notifications'] as const;
 type TabName = (typeof TABS)[number];
+const TAB_LABEL_KEYS: Record<TabName, string> = {
+  profile: 'profile.update.tabs.profile',
+  account: 'profile.update.tabs.account',
+  notifications: 'notificationSettings.tab',
+};
 
-/** /profile/update: the guided profile setup, and the account settings in a second tab. */
+/** /profile/update: the guided profile setup, then the account and the notification settings. */
 export function ProfileUpdatePage() {
   const { t } = useTranslation('pages');
   const [params, setParams] = useSearchParams();
-  const tab: TabName = params.get('tab') === 'account' ? 'account' : 'profile';
+  const tab: TabName = TABS.find((name) => name === params.get('tab')) ?? 'profile';
   const me = useQuery(ProfileMeDocument);
   const options = useQuery(ProfileFormOptionsDocument);
   const title = t('profile.update.title');
 
   const user = me.data?.me;
   let body;
-  if (me.error) body = <LoadError error={me.error} onRetry={() => void me.refetch()} />;
+  if (tab === 'notifications') body = <NotificationPreferencesSection />;
+  else if (me.error) body = <LoadError error={me.error} onRetry={() => void me.refetch()} />;
   else if (!user) body = <LoadingBlock />;
   else if (tab === 'account') body = <AccountSettings email={user.email} />;
   else if (options.error) {
@@ -49,7 +56,7 @@ export function ProfileUpdatePage() {
         <Tabs
           value={tab}
           onChange={(_event, value: TabName) =>
-            setParams(value === 'account' ? { tab: 'account' } : {}, { replace: true })
+            setParams(value === 'profile' ? {} : { tab: value }, { replace: true })
           }
           aria-label={t('profile.update.sections')}
         >
@@ -59,7 +66,7 @@ export function ProfileUpdatePage() {
               value={name}
               id={`profile-tab-${name}`}
               aria-controls={`profile-tabpanel-${name}`}
-              label={t(`profile.update.tabs.${name}`)}
+              label={t(TAB_LABEL_KEYS[name])}
             />
           ))}
         </Tabs>
