@@ -17,6 +17,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/register/complete',
   '/password/forgot',
   '/password/reset',
+  '/unsubscribe',
   '/opportunity/:slug',
   '/opportunities',
   '/opportunities/review',

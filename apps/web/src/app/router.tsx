@@ -13,6 +13,7 @@ import { authRoutes } from '../features/auth/routes';
 import { formRoutes } from '../features/forms/routes';
 import { impactRoutes } from '../features/impact/routes';
 import { notificationRoutes } from '../features/notifications/routes';
+import { unsubscribeRoutes } from '../features/notifications/preferences/routes';
 import {
   opportunityBrowseRoutes,
   opportunityPublicRoutes,
@@ -90,7 +91,7 @@ export const routes: RouteObject[] = [
           {
             element: <ApolloBoundary />,
             loader: async () => (await loadApolloBoundary(), null),
-            children: [...authRoutes, ...opportunityPublicRoutes],
+            children: [...authRoutes, ...unsubscribeRoutes, ...opportunityPublicRoutes],
           },
           notFoundRoute,
         ],
