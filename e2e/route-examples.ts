@@ -76,6 +76,11 @@ export const EXAMPLES: Record<WebRoutePattern, (ids: DemoIds) => Visit[]> = {
   '/register/complete': () => [{ roles: PUBLIC, path: '/register/complete' }],
   '/password/forgot': () => [{ roles: PUBLIC, path: '/password/forgot' }],
   '/password/reset': () => [{ roles: PUBLIC, path: '/password/reset?token=example' }],
+  // Opening the link changes nothing, so any token shows the page's question; none, its problem.
+  '/unsubscribe': () => [
+    { roles: ['visitor', 'applicant'], path: '/unsubscribe?token=example' },
+    { roles: PUBLIC, path: '/unsubscribe' },
+  ],
   '/opportunity/:slug': () => [{ roles: EVERYONE, path: `/opportunity/${OPPORTUNITY}` }],
   '/opportunities': () => [{ roles: EVERYONE, path: '/opportunities' }],
   '/opportunities/review': () => [{ roles: SIGNED_IN, path: '/opportunities/review' }],
@@ -128,7 +133,10 @@ export const EXAMPLES: Record<WebRoutePattern, (ids: DemoIds) => Visit[]> = {
   '/spaces': () => [{ roles: SIGNED_IN, path: '/spaces' }],
   // Spaces are placeholders so far: any id shows the same page.
   '/spaces/:id': () => [{ roles: SIGNED_IN, path: '/spaces/1' }],
-  '/profile/update': () => [{ roles: SIGNED_IN, path: '/profile/update' }],
+  '/profile/update': () => [
+    { roles: SIGNED_IN, path: '/profile/update' },
+    { roles: ['applicant'], path: '/profile/update?tab=notifications' },
+  ],
   '/:id/profile': (ids) => [{ roles: SIGNED_IN, path: `/${ids.applicantId}/profile` }],
   '/account/upgrade': () => [{ roles: SIGNED_IN, path: '/account/upgrade' }],
   '/impact': () => [{ roles: SIGNED_IN, path: '/impact' }],
