@@ -80,6 +80,15 @@ export function NotificationBell({ client }: { client?: RealtimeClient }) {
   useRecountAfterReconnect(() => void refetch().catch(() => undefined), client);
   const announcement = useCountAnnouncement(count);
 
+  // The name says what the badge shows ("more than 99" for "99+"), so a voice command naming what
+  // is on screen finds the button.
+  let bellLabel = t('notifications.bell.label');
+  if (unread > UNREAD_COUNT_SHOWN_MAX) {
+    bellLabel = t('notifications.bell.labelOverMax', { max: UNREAD_COUNT_SHOWN_MAX });
+  } else if (unread > 0) {
+    bellLabel = t('notifications.bell.labelUnread', { count: unread });
+  }
+
   const open = anchor !== null;
   const close = () => setAnchor(null);
   // The panel hangs from the bell's outer edge: the right in English, the left in Arabic.
@@ -89,29 +98,30 @@ export function NotificationBell({ client }: { client?: RealtimeClient }) {
       <IconButton
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={
-          unread > 0
-            ? t('notifications.bell.labelUnread', { count: unread })
-            : t('notifications.bell.label')
-        }
+        aria-label={bellLabel}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
       >
-        <Badge
-          badgeContent={unread}
-          max={UNREAD_COUNT_SHOWN_MAX}
-          overlap="circular"
-          sx={{
-            '& .MuiBadge-badge': {
-              bgcolor: 'common.white',
-              color: 'primary.dark',
-              fontWeight: 700,
-            },
-          }}
-        >
-          {unread > 0 ? <NotificationsIcon /> : <NotificationsNoneIcon />}
-        </Badge>
+        {unread > 0 ? (
+          <Badge
+            badgeContent={unread}
+            max={UNREAD_COUNT_SHOWN_MAX}
+            overlap="circular"
+            sx={{
+              '& .MuiBadge-badge': {
+                bgcolor: 'common.white',
+                color: 'primary.dark',
+                fontWeight: 700,
+              },
+            }}
+          >
+            <NotificationsIcon />
+          </Badge>
+        ) : (
+          // No badge at all: a hidden "0" would still be text the button shows but does not say.
+          <NotificationsNoneIcon />
+        )}
       </IconButton>
       <Box component="span" role="status" aria-live="polite" sx={visuallyHidden}>
         {announcement}
