@@ -1,18 +1,18 @@
 import { createOpportunitySchema } from '@encore/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { applyTo, noticesOf as noticesOfAccount, recipientsOf } from '../../../test/notices';
 import { managerAndReviewer, publishedOpportunity } from '../../../test/opportunities';
 import { insertOrganisation } from '../../../test/organisations';
 import { domainEventHandled, domainEvents } from '../../events/events.table';
 import { applications } from '../applications/applications.table';
-import { opportunities } from '../opportunities/opportunities.table';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import { notifications } from './notifications.table';
 
 let server: TestServer;
-let now = new Date('2027-03-01T10:00:00Z');
+const now = new Date('2027-03-01T10:00:00Z');
 const ROLES = [
   'owner',
   'manager',
@@ -29,71 +29,17 @@ let organisation: OrganisationRow;
 type Opportunity = Awaited<ReturnType<typeof publishedOpportunity>>;
 let jazz: Opportunity;
 let paidShowcase: Opportunity;
-let autumn: Opportunity;
 
-const LIST = `{ universalNotifications(per_page: 100) {
-  data { type title message url_path is_read } } }`;
-interface Notice {
-  type: string;
-  title: string;
-  message: string | null;
-  url_path: string | null;
-  is_read: boolean;
-}
-
-/** The account's notices of one kind, newest first, as the notification centre lists them. */
-async function noticesOf(who: TestAccount, type: string): Promise<Notice[]> {
-  const listed = await server.graphql<{ universalNotifications: { data: Notice[] } }>(
-    LIST,
-    {},
-    who.headers,
-  );
-  expect(listed.body.errors).toBeUndefined();
-  return listed.body.data!.universalNotifications.data.filter((notice) => notice.type === type);
-}
-
-/** Who holds a notice of this kind about this subject: the accounts' role names, sorted. */
-async function recipients(type: string, subject: string): Promise<string[]> {
-  const rows = await server.database.db
-    .select({ userId: notifications.userId })
-    .from(notifications)
-    .where(and(eq(notifications.type, type), eq(notifications.subject, subject)));
-  const roleOf = new Map(Object.entries(people).map(([role, account]) => [account.id, role]));
-  return rows.map((row) => roleOf.get(row.userId) ?? row.userId).sort();
-}
-
+const noticesOf = (who: TestAccount, type: string) => noticesOfAccount(server, who, type);
+const recipients = (type: string, subject: string) => recipientsOf(server, people, type, subject);
+const apply = (opportunityId: string, account: TestAccount, submit = true) =>
+  applyTo(server, opportunityId, account, { submit });
 const allNotices = () => server.database.db.select().from(notifications);
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read freely in assertions; a wrong path fails them */
 type Answer = { data?: any; errors?: any };
 const call = async (query: string, variables: Record<string, unknown>, account: TestAccount) =>
   (await server.graphql(query, variables, account.headers)).body as Answer;
-
-const SAVE = `mutation($input: SaveApplicationInput!) { saveApplication(input: $input) { id code } }`;
-const SUBMIT = `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { id status } }`;
-
-/** Saves the account's answers to an opportunity; submits them unless asked to keep the draft. */
-async function apply(opportunityId: string, account: TestAccount, submit = true) {
-  const saved = await call(
-    SAVE,
-    {
-      input: {
-        opportunity_id: opportunityId,
-        form_type: 'INDIVIDUAL',
-        answers: {
-          full_name: 'Ada Lovelace',
-          email: account.email,
-          address: { label: 'Rua das Flores 12, Lisbon', city_id: '2267057', country_code: 'PT' },
-        },
-      },
-    },
-    account,
-  );
-  expect(saved.errors).toBeUndefined();
-  const { id, code } = saved.data.saveApplication as { id: string; code: string };
-  if (submit) expect((await call(SUBMIT, { input: { id } }, account)).errors).toBeUndefined();
-  return { id, code };
-}
 
 beforeAll(async () => {
   server = await startTestServer({}, { clock: () => now });
@@ -116,15 +62,6 @@ beforeAll(async () => {
     ...ofHarbour,
     title: 'Paid Showcase',
     fields: { payment_type: 'PAID_EXTERNAL', external_payment_url: 'https://pay.example/show' },
-  });
-  autumn = await publishedOpportunity(server, {
-    ...ofHarbour,
-    title: 'Autumn Residency',
-    fields: {
-      deadline_date: '2027-06-01 23:59',
-      start_date: '2027-07-01 19:00',
-      end_date: '2027-07-02 23:00',
-    },
   });
   await server.deliverEvents();
 });
@@ -360,72 +297,6 @@ describe('an answered invitation', () => {
   });
 });
 
-describe('an opportunity closing soon', () => {
-  const remind = () => server.app.services.deadlineReminders.remindClosingSoon();
-  let drafts: Record<'jazz' | 'autumn' | 'unpaid', string>;
-
-  beforeAll(async () => {
-    const mine = (account: TestAccount, opportunityId: string) =>
-      server.database.db
-        .select({ id: applications.id })
-        .from(applications)
-        .where(
-          and(eq(applications.userId, account.id), eq(applications.opportunityId, opportunityId)),
-        )
-        .then(([row]) => row!.id);
-    drafts = {
-      jazz: await mine(people.drafter, jazz.id),
-      unpaid: await mine(people.payer, paidShowcase.id),
-      autumn: (await apply(autumn.id, people.drafter, false)).id,
-    };
-  });
-
-  it('reminds each draft once when its deadline is under 48 hours away, even when two runs race', async () => {
-    // Harbour Jazz Nights and the showcase close on 1 April at 23:59 in Lisbon (22:59 UTC).
-    now = new Date('2027-03-31T12:00:00Z');
-    const runs = await Promise.all([remind(), remind()]);
-    expect(runs[0]! + runs[1]!).toBe(2);
-    await server.deliverEvents();
-
-    expect(await recipients('closing_soon', `application:${drafts.jazz}`)).toEqual(['drafter']);
-    expect(await recipients('closing_soon', `application:${drafts.unpaid}`)).toEqual(['payer']);
-    const [writing] = await noticesOf(people.drafter, 'closing_soon');
-    const code = (id: string) =>
-      server.database.db
-        .select({ code: applications.code })
-        .from(applications)
-        .where(eq(applications.id, id))
-        .then(([row]) => row!.code);
-    expect(writing).toMatchObject({
-      title: 'Harbour Jazz Nights closes in less than 48 hours',
-      message: `Your application ${await code(drafts.jazz)} is still a draft: send it before the deadline.`,
-      url_path: `/opportunity/${jazz.slug}/apply`,
-    });
-    const [paying] = await noticesOf(people.payer, 'closing_soon');
-    expect(paying).toMatchObject({
-      message: `Your application ${await code(drafts.unpaid)} is waiting for its payment: pay before the deadline.`,
-      url_path: `/application/${drafts.unpaid}`,
-    });
-    // Submitted applications and deadlines further away get nothing.
-    expect(await noticesOf(people.applicant, 'closing_soon')).toEqual([]);
-    expect(await recipients('closing_soon', `application:${drafts.autumn}`)).toEqual([]);
-
-    now = new Date('2027-04-01T12:00:00Z');
-    expect(await remind()).toBe(0);
-  });
-
-  it('reminds again when the deadline moved later and nears once more', async () => {
-    await server.database.db
-      .update(opportunities)
-      .set({ deadlineAt: new Date('2027-04-10T22:59:00Z'), statusAsOf: now })
-      .where(inArray(opportunities.id, [jazz.id]));
-    now = new Date('2027-04-09T12:00:00Z');
-    expect(await remind()).toBe(1);
-    await server.deliverEvents();
-    expect(await noticesOf(people.drafter, 'closing_soon')).toHaveLength(2);
-  });
-});
-
 describe('delivering the events again', () => {
   it('writes no notice twice, and none for someone who joined the team since', async () => {
     // The newcomer joined Harbour Lights after its first opportunities were published: the events
@@ -434,7 +305,6 @@ describe('delivering the events again', () => {
     const names = [
       'ApplicationStatusChanged',
       'ApplicationReviewed',
-      'ApplicationDeadlineApproaching',
       'TeamInvitationAnswered',
       'OpportunityInvitationAnswered',
       'OpportunityPublished',
@@ -449,14 +319,13 @@ describe('delivering the events again', () => {
     expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
     // A stranger to all of it was never told anything.
     expect(before.filter((row) => row.userId === people.stranger.id)).toEqual([]);
-    // Every kind of this file was among what was delivered again.
+    // Every kind of this file was among what was delivered again (closing soon has its own file).
     expect([...new Set(before.map((row) => row.type))]).toEqual(
       expect.arrayContaining([
         'new_application',
         'application_review',
         'opportunity_published',
         'invitation_answered',
-        'closing_soon',
       ]),
     );
   });
