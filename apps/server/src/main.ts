@@ -8,6 +8,8 @@ import { seedDatabase } from './db/seed';
 import { startRecurringJobs } from './lib/jobs';
 import { createStorage } from './lib/storage';
 import { defaultWebDist } from './lib/paths';
+import { deadlineRemindersJob } from './modules/applications/applications.jobs';
+import { notificationDigestJob } from './modules/notifications/notifications.digest';
 import { opportunityLifecycleJob } from './modules/opportunities/opportunities.jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,7 +28,14 @@ async function main() {
   // A person at a terminal reads lines; a pipe, a file or a log collector gets JSON.
   const app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
   // Lifecycle steps the clock makes are stored as they fall due (reads never wait for them).
-  const jobs = startRecurringJobs([opportunityLifecycleJob(app.services.opportunities)], app.log);
+  const jobs = startRecurringJobs(
+    [
+      opportunityLifecycleJob(app.services.opportunities),
+      deadlineRemindersJob(app.services.deadlineReminders),
+      notificationDigestJob(app.services.notificationDigests),
+    ],
+    app.log,
+  );
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;

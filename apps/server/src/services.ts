@@ -19,6 +19,8 @@ import {
 } from './modules/applications/applications.service';
 import { createApplicantsService } from './modules/applications/applications.applicants';
 import { createApplicationsDashboard } from './modules/applications/applications.dashboard';
+import { createDeadlineReminders } from './modules/applications/applications.deadlines';
+import { createApplicationDeciders } from './modules/applications/applications.deciders';
 import { applicationEventHandlers } from './modules/applications/applications.events';
 import { createApplicationMessages } from './modules/applications/applications.messages';
 import { createApplicationReviews } from './modules/applications/applications.reviews';
@@ -37,7 +39,10 @@ import {
   notificationEventHandlers,
   notificationPushHandlers,
 } from './modules/notifications/notifications.events';
+import { createNotificationDigests } from './modules/notifications/notifications.digest';
+import { createNotificationPreferences } from './modules/notifications/notifications.preferences';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { notificationMailHandlers } from './modules/mail/mail.notifications';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
@@ -102,6 +107,10 @@ export function createServices({
     log,
     // `forms` is created below; a duplicate is made only once the server runs.
     copyIntoDuplicate: (fromId, toId, executor) => forms.copy(fromId, toId, executor),
+    organisationTeam: async (organisationId) =>
+      (await organisations.team.members(organisationId, ['accepted'])).flatMap((member) =>
+        member.userId ? [member.userId] : [],
+      ),
   });
   const forms = createFormsService({
     db,
@@ -110,12 +119,14 @@ export function createServices({
     opportunityOf: async (id) => (await opportunities.byIds([id]))[0],
   });
   const profiles = createProfilesService({ db, users, lookups, files });
+  const applicationDeciders = createApplicationDeciders({ opportunities, organisations });
   const applications = createApplicationsService({
     db,
     opportunities,
     organisations,
     forms,
     files,
+    deciders: applicationDeciders,
     outbox,
     clock,
   });
@@ -125,15 +136,50 @@ export function createServices({
     organisations,
     users,
     files,
+    deciders: applicationDeciders,
     outbox,
     clock,
   });
-  const notifications = createNotificationsService({ db, users, outbox, clock });
+  const notificationPreferences = createNotificationPreferences({
+    db,
+    users,
+    sealer,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const notifications = createNotificationsService({
+    db,
+    users,
+    outbox,
+    clock,
+    preferences: notificationPreferences,
+  });
+  const notificationDigests = createNotificationDigests({
+    db,
+    outbox,
+    clock,
+    preferences: notificationPreferences,
+  });
   // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
   const handlers = composeHandlers([
-    mailEventHandlers({ mail, sealer, publicUrl: config.publicUrl, users, opportunities }),
+    mailEventHandlers({
+      mail,
+      sealer,
+      publicUrl: config.publicUrl,
+      users,
+      opportunities,
+      preferences: notificationPreferences,
+    }),
+    notificationMailHandlers({
+      mail,
+      publicUrl: config.publicUrl,
+      users,
+      notifications,
+      preferences: notificationPreferences,
+      digests: notificationDigests,
+    }),
     applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
-    notificationEventHandlers({ notifications, opportunities }),
+    notificationEventHandlers({ notifications, opportunities, users }),
     ...(realtime ? [notificationPushHandlers({ notifications, realtime })] : []),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
@@ -160,11 +206,20 @@ export function createServices({
     opportunities,
     forms,
     applications,
-    applicationReviews: createApplicationReviews({ db, applications, clock }),
+    applicationReviews: createApplicationReviews({
+      db,
+      applications,
+      deciders: applicationDeciders,
+      outbox,
+      clock,
+    }),
+    deadlineReminders: createDeadlineReminders({ opportunities, outbox, clock }),
     applicationsDashboard: createApplicationsDashboard({ db, opportunities, organisations, users }),
     applicants: createApplicantsService({ db, lookups, users, secret: config.jwtSecret }),
     applicationMessages,
     notifications,
+    notificationPreferences,
+    notificationDigests,
     files,
     lookups,
     profiles,

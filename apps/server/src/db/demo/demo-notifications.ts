@@ -2,7 +2,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { createOutbox } from '../../events/outbox';
 import { createInvalidationBus } from '../../lib/invalidation';
+import { createSealer } from '../../lib/sealed';
 import { applications } from '../../modules/applications/applications.table';
+import { createNotificationPreferences } from '../../modules/notifications/notifications.preferences';
 import { createNotificationsService } from '../../modules/notifications/notifications.service';
 import { notifications } from '../../modules/notifications/notifications.table';
 import { opportunities } from '../../modules/opportunities/opportunities.table';
@@ -40,11 +42,13 @@ export async function seedDemoNotifications(db: Database): Promise<void> {
 
   const at = (hoursAgo: number) => {
     const clock = () => new Date(Date.now() - hoursAgo * HOUR);
+    const users = createUsersService(db, createInvalidationBus({ prefix: '' }));
     return createNotificationsService({
       db,
-      users: createUsersService(db, createInvalidationBus({ prefix: '' })),
+      users,
       outbox: createOutbox({ db, clock }),
       clock,
+      preferences: createNotificationPreferences({ db, users, sealer: createSealer(randomUUID()), clock, publicUrl: '' }),
     });
   };
   await seedDemoTeamNotifications(db, maya, at);

@@ -18,6 +18,8 @@ import type { NotificationRow } from './notifications.table';
 export interface NotificationEvents {
   /** A notification was written for its recipient (the realtime channel pushes it). */
   NotificationCreated: { notificationId: string; userId: string };
+  /** A person's daily digest fell due: it lists what they left unread from `since` to `until`. */
+  NotificationDigestDue: { userId: string; since: string; until: string };
 }
 
 export const notificationAggregate = (userId: string) => `notifications:${userId}`;

@@ -144,7 +144,7 @@ describe('notification preferences', () => {
           from: 'IN_REVIEW',
           to: 'ACCEPTED',
           actorId: null,
-          applicantName: reader.name,
+          applicantName: 'Nadia Boulanger',
           applicationEmail: reader.email,
         }),
       );
