@@ -48,7 +48,13 @@ export async function seedDemoNotifications(db: Database): Promise<void> {
       users,
       outbox: createOutbox({ db, clock }),
       clock,
-      preferences: createNotificationPreferences({ db, users, sealer: createSealer(randomUUID()), clock, publicUrl: '' }),
+      preferences: createNotificationPreferences({
+        db,
+        users,
+        sealer: createSealer(randomUUID()),
+        clock,
+        publicUrl: '',
+      }),
     });
   };
   await seedDemoTeamNotifications(db, maya, at);
