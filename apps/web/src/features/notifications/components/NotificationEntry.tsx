@@ -68,7 +68,13 @@ export function NotificationEntry({ group, onOpen }: NotificationEntryProps) {
         sx={{ my: 0, minWidth: 0 }}
         primary={lead.title}
         slotProps={{
-          primary: { sx: { fontWeight: unread ? 600 : 400, overflowWrap: 'anywhere' } },
+          // Written in the recipient's language when it happened, which may not be the page's:
+          // each text takes its own direction, and `start` of it (the list button aligns its
+          // text to the page's side).
+          primary: {
+            dir: 'auto',
+            sx: { fontWeight: unread ? 600 : 400, overflowWrap: 'anywhere', textAlign: 'start' },
+          },
           secondary: { component: 'span', sx: { display: 'grid', gap: 0.25 } },
         }}
         secondary={
@@ -76,7 +82,9 @@ export function NotificationEntry({ group, onOpen }: NotificationEntryProps) {
             {lead.message ? (
               <Box
                 component="span"
+                dir="auto"
                 sx={{
+                  textAlign: 'start',
                   overflowWrap: 'anywhere',
                   display: '-webkit-box',
                   WebkitLineClamp: 2,

@@ -82,6 +82,8 @@ function NotificationCard({
           tabIndex={-1}
           component="h2"
           variant="subtitle1"
+          // Written in the recipient's language when it happened: it takes its own direction.
+          dir="auto"
           sx={{
             flex: 1,
             fontWeight: unread ? 600 : 400,
@@ -105,7 +107,12 @@ function NotificationCard({
         {unread ? <UnreadMarker /> : null}
       </Box>
       {notification.message ? (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          dir="auto"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
           {notification.message}
         </Typography>
       ) : null}
