@@ -282,7 +282,9 @@ async function timeExport(url: string, token: string, pid: number): Promise<Expo
   let columns = 1;
   let quoted = false;
   let previous = 0;
-  for await (const chunk of response.body) {
+  // Node's ReadableStream is async-iterable; the DOM typings that graphql-yoga's types pull in
+  // (through @whatwg-node/fetch) do not say so.
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     if (bytes === 0) firstByteMs = performance.now() - started;
     bytes += chunk.length;
     // Records end in CRLF outside quotes. A bare LF outside quotes is counted apart: a
