@@ -8,6 +8,8 @@ import { seedDatabase } from './db/seed';
 import { startRecurringJobs } from './lib/jobs';
 import { createStorage } from './lib/storage';
 import { defaultWebDist } from './lib/paths';
+import { outboxPruneJob } from './events/events.jobs';
+import { systemClock } from './lib/clock';
 import { deadlineRemindersJob } from './modules/applications/applications.jobs';
 import { notificationDigestJob } from './modules/notifications/notifications.digest';
 import { opportunityLifecycleJob } from './modules/opportunities/opportunities.jobs';
@@ -33,6 +35,7 @@ async function main() {
       opportunityLifecycleJob(app.services.opportunities),
       deadlineRemindersJob(app.services.deadlineReminders),
       notificationDigestJob(app.services.notificationDigests),
+      outboxPruneJob(app.services.events.dispatcher, systemClock),
     ],
     app.log,
   );

@@ -5,6 +5,7 @@ import { openTestDatabase, openTestDatabaseConnections } from '../../test/harnes
 import { createDispatcher, type DispatcherOptions } from './dispatcher';
 import { domainEvent, type DomainEvent } from './domain-events';
 import { domainEventHandled, domainEvents } from './events.table';
+import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './events.jobs';
 import { composeHandlers, type FeatureHandlers } from './handlers';
 import { createOutbox } from './outbox';
 
@@ -205,6 +206,90 @@ describe('the outbox', () => {
     now = new Date(now.getTime() + 30_000);
     await dispatcher.drain();
     expect(seen).toEqual(['user:6/leased']);
+  });
+});
+
+describe('the running dispatcher', () => {
+  it('delivers a commit made while a pass is delivering, without waiting for that pass', async () => {
+    const seen: string[] = [];
+    let releaseSlow: () => void = () => undefined;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const feature: FeatureHandlers = {
+      name: 'ordered-by-hand',
+      inTransaction: false,
+      on: {
+        async PasswordChanged(event: DomainEvent<'PasswordChanged'>) {
+          if (event.payload.name === 'slow') await slowReleased;
+          seen.push(event.payload.name);
+        },
+      },
+    };
+    // A poll far away: only a wake can deliver within the test.
+    const { outbox, dispatcher } = setUp([feature], { pollMs: 60_000 });
+    outbox.onAppended(() => dispatcher.wake());
+    dispatcher.start();
+    try {
+      await outbox.transaction((_, record) => record(changed('user:slow', 'slow')));
+      await expect.poll(() => dispatcher.inFlight(), { timeout: 5_000 }).toBeGreaterThan(0);
+      await outbox.transaction((_, record) => record(changed('user:quick', 'quick')));
+      await expect.poll(() => seen, { timeout: 5_000 }).toEqual(['quick']);
+      releaseSlow();
+      await expect.poll(() => seen, { timeout: 5_000 }).toEqual(['quick', 'slow']);
+    } finally {
+      releaseSlow();
+      await dispatcher.stop();
+    }
+  });
+
+  it("runs an event's handlers side by side, so one that waits holds back no other", async () => {
+    let releaseMail: () => void = () => undefined;
+    const mailReleased = new Promise<void>((resolve) => (releaseMail = resolve));
+    const pushed: string[] = [];
+    const mail: FeatureHandlers = {
+      name: 'waiting-mail',
+      inTransaction: false,
+      on: { PasswordChanged: () => mailReleased },
+    };
+    const push: FeatureHandlers = {
+      name: 'push',
+      inTransaction: false,
+      on: {
+        async PasswordChanged(event: DomainEvent<'PasswordChanged'>) {
+          pushed.push(event.payload.name);
+        },
+      },
+    };
+    const { outbox, dispatcher } = setUp([mail, push]);
+    await outbox.append(database.db, changed('user:7', 'both'));
+    const delivery = dispatcher.deliverDue();
+    await expect.poll(() => pushed, { timeout: 5_000 }).toEqual(['both']);
+    releaseMail();
+    expect(await delivery).toBe(1);
+  });
+});
+
+describe('pruning the outbox', () => {
+  it('deletes delivered events older than the days kept, and keeps the rest', async () => {
+    const { feature } = recorder();
+    const { outbox, dispatcher } = setUp([feature]);
+    await outbox.append(database.db, changed('user:8', 'old'));
+    await dispatcher.drain();
+    now = new Date(now.getTime() + (DELIVERED_EVENTS_KEPT_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await outbox.append(database.db, changed('user:8', 'recent'), changed('user:9', 'pending'));
+    await database.db
+      .update(domainEvents)
+      .set({ nextAttemptAt: new Date(now.getTime() + 60_000) })
+      .where(eq(domainEvents.aggregate, 'user:9'));
+    await dispatcher.drain();
+    await outboxPruneJob(dispatcher, clock).run();
+    const left = await database.db
+      .select({ aggregate: domainEvents.aggregate, status: domainEvents.status })
+      .from(domainEvents)
+      .orderBy(domainEvents.sequence);
+    expect(left).toEqual([
+      { aggregate: 'user:8', status: 'delivered' },
+      { aggregate: 'user:9', status: 'pending' },
+    ]);
   });
 });
 

@@ -250,6 +250,9 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     deliverDue,
 
+    /** How many passes this process has under way. */
+    inFlight: () => inFlight.size,
+
     start(): void {
       if (running) return;
       running = true;
