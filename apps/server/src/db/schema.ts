@@ -13,3 +13,4 @@ export * from '../modules/forms/forms.table';
 export * from '../modules/applications/applications.table';
 export * from '../events/events.table';
 export * from '../modules/notifications/notifications.table';
+export * from '../modules/payments/ledger.table';
