@@ -14,3 +14,4 @@ export * from '../modules/applications/applications.table';
 export * from '../events/events.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/payments/ledger.table';
+export * from '../lib/payments/local/local.table';
