@@ -15,3 +15,4 @@ export * from '../events/events.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/payments/ledger.table';
 export * from '../lib/payments/local/local.table';
+export * from '../modules/payments/payments.table';

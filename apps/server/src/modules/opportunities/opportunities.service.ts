@@ -298,11 +298,16 @@ export function createOpportunitiesService({
       .select()
       .from(opportunityPaymentOptions)
       .where(eq(opportunityPaymentOptions.opportunityId, opportunityId));
-    const existingIds = new Set(existing.map((option) => option.id));
+    const existingById = new Map(existing.map((option) => [option.id, option]));
     const codes = new Set<string>();
     const rows = options.map((option, index) => {
-      if (option.id && !existingIds.has(option.id)) {
+      const current = option.id ? existingById.get(option.id) : undefined;
+      if (option.id && !current) {
         problems[`input.payment_options.${index}.id`] = ['validation.in'];
+      }
+      // Slots already taken by applicants stay theirs: a tier cannot shrink below them.
+      if (current && option.slots != null && option.slots < current.filledSlots) {
+        problems[`input.payment_options.${index}.slots`] = ['validation.slots_below_taken'];
       }
       let deadlineAt: Date | null = null;
       if (option.deadline_date) {
@@ -327,11 +332,38 @@ export function createOpportunitiesService({
         position: index,
       };
     });
+    const kept = new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
+    existing.forEach((option) => {
+      if (!kept.has(option.id) && option.filledSlots > 0) {
+        problems['input.payment_options'] = ['validation.payment_option_in_use'];
+      }
+    });
     if (Object.keys(problems).length > 0) return;
-    await tx
-      .delete(opportunityPaymentOptions)
-      .where(eq(opportunityPaymentOptions.opportunityId, opportunityId));
-    if (rows.length > 0) await tx.insert(opportunityPaymentOptions).values(rows);
+    // Updated in place, not deleted and written again: payments point at their tier and the
+    // tier's taken slots are counted on it.
+    const removed = existing.filter((option) => !kept.has(option.id)).map((option) => option.id);
+    if (removed.length > 0) {
+      await tx
+        .delete(opportunityPaymentOptions)
+        .where(inArray(opportunityPaymentOptions.id, removed));
+    }
+    // Codes are unique per opportunity: moved out of the way first, as tiers may swap titles.
+    if (kept.size > 0) {
+      await tx
+        .update(opportunityPaymentOptions)
+        .set({ code: sql`'~' || ${opportunityPaymentOptions.id}::text` })
+        .where(inArray(opportunityPaymentOptions.id, [...kept]));
+    }
+    for (const { id, ...row } of rows) {
+      if (id) {
+        await tx
+          .update(opportunityPaymentOptions)
+          .set({ ...row, updatedAt: clock() })
+          .where(eq(opportunityPaymentOptions.id, id));
+      } else {
+        await tx.insert(opportunityPaymentOptions).values(row);
+      }
+    }
   }
 
   /** Which rules a change touches on a live opportunity (earlier deadline, other prices). */

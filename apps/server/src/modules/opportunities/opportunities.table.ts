@@ -246,6 +246,8 @@ export const opportunityPaymentOptions = pgTable(
     cost: integer('cost').notNull(),
     currency: text('currency').notNull(),
     slots: integer('slots'),
+    /** Slots taken by applicants paying or paid (the payments feature asks for them). */
+    filledSlots: integer('filled_slots').notNull().default(0),
     deadlineAt: moment('deadline_at'),
     position: integer('position').notNull(),
     createdAt: createdAt(),
