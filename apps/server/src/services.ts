@@ -45,6 +45,8 @@ import { createNotificationsService } from './modules/notifications/notification
 import { notificationMailHandlers } from './modules/mail/mail.notifications';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { createPaymentsBackbone } from './modules/payments/payments.backbone';
+import { paymentEventHandlers } from './modules/payments/payments.events';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -160,6 +162,7 @@ export function createServices({
     clock,
     preferences: notificationPreferences,
   });
+  const payments = createPaymentsBackbone({ db, outbox, clock, config });
   // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
   const handlers = composeHandlers([
     mailEventHandlers({
@@ -181,6 +184,7 @@ export function createServices({
     applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
     notificationEventHandlers({ notifications, opportunities, users }),
     ...(realtime ? [notificationPushHandlers({ notifications, realtime })] : []),
+    paymentEventHandlers({ accounts: payments.accounts }),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());
@@ -204,6 +208,7 @@ export function createServices({
     users,
     organisations,
     opportunities,
+    payments,
     forms,
     applications,
     applicationReviews: createApplicationReviews({

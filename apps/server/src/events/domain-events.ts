@@ -4,6 +4,7 @@ import type { AuthEvents } from '../modules/auth/auth.events';
 import type { NotificationEvents } from '../modules/notifications/notifications.events';
 import type { OpportunityEvents } from '../modules/opportunities/opportunities.events';
 import type { OrganisationEvents } from '../modules/organisations/organisations.events';
+import type { PaymentEvents } from '../modules/payments/payments.events';
 
 /**
  * Every domain event of the product, by name: each feature declares its own in
@@ -16,7 +17,8 @@ export type DomainEventMap = OutboxEvents &
   OrganisationEvents &
   OpportunityEvents &
   ApplicationEvents &
-  NotificationEvents;
+  NotificationEvents &
+  PaymentEvents;
 
 /** What the outbox itself tells: an event whose delivery was given up after its last try. */
 export interface OutboxEvents {

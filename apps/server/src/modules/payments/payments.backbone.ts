@@ -1,0 +1,49 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Outbox } from '../../events/outbox';
+import type { Clock } from '../../lib/clock';
+import { createLocalOnboarding } from '../../lib/payments/local/onboarding';
+import { createLocalProcessor } from '../../lib/payments/local/processor';
+import { createLocalProvider } from '../../lib/payments/local/local-provider';
+import { createLedger } from './ledger';
+import { createPaymentAccounts } from './payment-accounts.service';
+import { providerEventReceived } from './payments.events';
+
+/**
+ * The payment processor the configuration names and the payments services built on it. The
+ * local processor tells of its changes through the outbox, in the transaction that made them, as
+ * Stripe's webhooks do through `POST /webhooks/stripe`.
+ */
+export function createPaymentsBackbone({
+  db,
+  outbox,
+  clock,
+  config,
+}: {
+  db: Database;
+  outbox: Outbox;
+  clock: Clock;
+  config: Pick<Config, 'payments' | 'publicUrl'>;
+}) {
+  const processorOptions = {
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    onEvent: (
+      tx: Parameters<Outbox['append']>[0],
+      event: Parameters<typeof providerEventReceived>[1],
+    ) => outbox.append(tx, providerEventReceived('local', event)),
+  };
+  const processor = createLocalProcessor(processorOptions);
+  const provider = createLocalProvider(processor);
+  return {
+    provider,
+    /** The local processor's own side (its pages' routes); absent with Stripe. */
+    local: { processor, onboarding: createLocalOnboarding(processor, processorOptions) },
+    ledger: createLedger({ db }),
+    accounts: createPaymentAccounts({ db, provider, clock, publicUrl: config.publicUrl }),
+    platformFeePercent: config.payments.platformFeePercent,
+  };
+}
+
+export type PaymentsBackbone = ReturnType<typeof createPaymentsBackbone>;
