@@ -6,6 +6,7 @@ export * from './errors';
 export * from './locales';
 export * from './notifications';
 export * from './pagination';
+export * from './payments';
 export * from './tokens';
 export * from './video-links';
 export * from './analytics';
