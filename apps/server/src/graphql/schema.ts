@@ -17,6 +17,7 @@ import { registerOpportunitiesGraphQL } from '../modules/opportunities/opportuni
 import { registerOpportunitySearchGraphQL } from '../modules/opportunities/opportunities.search.graphql';
 import { registerOpportunityTeamGraphQL } from '../modules/opportunities/opportunities.team.graphql';
 import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
+import { registerPaymentAccountsGraphQL } from '../modules/payments/payment-accounts.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
 import { builder } from './builder';
 import { registerMoney } from './money';
@@ -50,6 +51,7 @@ export function getSchema(): GraphQLSchema {
   registerApplicationMessagesGraphQL();
   registerAccessGraphQL();
   registerDomainEventsGraphQL();
+  registerPaymentAccountsGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

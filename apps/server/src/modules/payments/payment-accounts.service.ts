@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider, ProviderAccount } from '../../lib/payments/provider';
+import type { Ledger, Money } from './ledger';
 import { paymentAccounts, type PaymentAccountRow } from './payments.table';
 
 /** The organisation an account is for, as the payments feature needs it. */
@@ -51,11 +52,13 @@ function unavailable(error: unknown): never {
 export function createPaymentAccounts({
   db,
   provider,
+  ledger,
   clock,
   publicUrl,
 }: {
   db: Database;
   provider: PaymentProvider;
+  ledger: Ledger;
   clock: Clock;
   publicUrl: string;
 }) {
@@ -155,6 +158,33 @@ export function createPaymentAccounts({
         .update(paymentAccounts)
         .set({ ...columnsOf(account), syncedAt: clock(), updatedAt: clock() })
         .where(eq(paymentAccounts.providerAccountId, account.id));
+    },
+
+    /** Currencies payouts can be made in: the account's own and its destinations'. */
+    async payoutCurrencies(organisationId: string): Promise<string[]> {
+      const row = await of(organisationId);
+      if (!row) return [];
+      const destinations = await this.externalAccounts(organisationId);
+      const codes = [row.defaultCurrency, ...destinations.map((account) => account.currency)];
+      return [...new Set(codes.flatMap((code) => (code ? [code.toUpperCase()] : [])))].sort();
+    },
+
+    /**
+     * What the books owe the organisation in its account's currency: available for payout, and in
+     * all (with what is still pending).
+     */
+    async balance(organisationId: string) {
+      const row = await of(organisationId);
+      if (!row?.defaultCurrency) return null;
+      const currency = row.defaultCurrency;
+      const inCurrency = (balances: Money[]) =>
+        balances.find((money) => money.currency === currency)?.amount ?? 0;
+      const available = inCurrency(await ledger.balance('organisation_available', organisationId));
+      const pending = inCurrency(await ledger.balance('organisation_pending', organisationId));
+      return {
+        available: { amount: available, currency },
+        total: { amount: available + pending, currency },
+      };
     },
 
     /** Payouts go to these (the processor keeps them; only the last 4 digits are shown). */

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
 import type { AccountHolder } from './payment-accounts.service';
@@ -112,5 +113,102 @@ describe('connecting a payout account (local processor)', () => {
       url: null,
     });
     expect(await accounts.externalAccounts(quiet.id)).toEqual([]);
+  });
+});
+
+describe('payout accounts over GraphQL, by team role', () => {
+  const STEP =
+    'query($organisation: ID!) { updateAccountLink(organisation: $organisation) { is_done next url } }';
+  const ACCOUNT = `query($organisation: ID!) {
+    organisationAccount(organisation: $organisation, recheck: true) { account_id charges_enabled is_disabled disabled_reason requirements_due }
+    accountBalance(organisation: $organisation) { available { amount currency } total { amount currency formatted } }
+    payoutAccountCurrencies(organisation: $organisation)
+  }`;
+
+  it('lets the owner and an admin connect and read the account; refuses an editor and a member', async () => {
+    const [owner, admin, editor, member] = await Promise.all(
+      ['Owner', 'Admin', 'Editor', 'Member'].map((name) => registerAccount(server, { name })),
+    );
+    const organisation = await insertOrganisation(server.database.db, { name: 'Riverside Stage' }, [
+      { userId: owner!.id, email: owner!.email, role: 'owner' },
+      { userId: admin!.id, email: admin!.email, role: 'admin' },
+      { userId: editor!.id, email: editor!.email, role: 'editor' },
+      { userId: member!.id, email: member!.email, role: 'member' },
+    ]);
+    const variables = { organisation: organisation.id };
+
+    const started = await server.graphql<{
+      updateAccountLink: { is_done: boolean; next: string; url: string };
+    }>(STEP, variables, owner!.headers);
+    expect(started.body.errors).toBeUndefined();
+    expect(started.body.data!.updateAccountLink).toMatchObject({
+      is_done: false,
+      next: 'business_type',
+    });
+    await server.app.services.payments.local.onboarding.submit(
+      linkOf(started.body.data!.updateAccountLink.url),
+      {
+        businessType: 'COMPANY',
+        country: 'CH',
+        defaultCurrency: 'CHF',
+        payout: {
+          type: 'BANK_ACCOUNT',
+          holderName: 'Riverside Stage AG',
+          accountNumber: 'CH9300762011623852957',
+        },
+      },
+    );
+
+    const read = await server.graphql<{
+      organisationAccount: {
+        charges_enabled: boolean;
+        is_disabled: boolean;
+        requirements_due: string[];
+      };
+      accountBalance: {
+        available: { amount: number; currency: string };
+        total: { formatted: string };
+      };
+      payoutAccountCurrencies: string[];
+    }>(ACCOUNT, variables, admin!.headers);
+    expect(read.body.errors).toBeUndefined();
+    expect(read.body.data!.organisationAccount).toMatchObject({
+      charges_enabled: true,
+      is_disabled: false,
+      requirements_due: [],
+    });
+    expect(read.body.data!.accountBalance.available).toEqual({ amount: 0, currency: 'CHF' });
+    expect(read.body.data!.payoutAccountCurrencies).toEqual(['CHF']);
+
+    for (const outsider of [editor!, member!]) {
+      const refused = await server.graphql(ACCOUNT, variables, outsider.headers);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(refused.body.data).toBeNull();
+    }
+    const anonymous = await server.graphql(STEP, variables);
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    // On the organisation itself, the account shows only to those who manage its payments.
+    const ORGANISATION =
+      'query($slug: String!) { organisation(slug: $slug) { account { account_id } } }';
+    const asAdmin = await server.graphql<{ organisation: { account: unknown } }>(
+      ORGANISATION,
+      { slug: organisation.slug },
+      admin!.headers,
+    );
+    expect(asAdmin.body.data!.organisation.account).not.toBeNull();
+    const asEditor = await server.graphql<{ organisation: { account: unknown } }>(
+      ORGANISATION,
+      { slug: organisation.slug },
+      editor!.headers,
+    );
+    expect(asEditor.body.data!.organisation.account).toBeNull();
+    await server.deliverEvents();
+  });
+
+  it('answers a malformed organisation id with a validation error, not an internal one', async () => {
+    const owner = await registerAccount(server);
+    const answer = await server.graphql(STEP, { organisation: 'not-a-uuid\u0000' }, owner.headers);
+    expect(answer.body.errors?.[0]?.extensions?.code).not.toBe('INTERNAL');
   });
 });

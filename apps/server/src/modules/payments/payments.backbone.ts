@@ -36,12 +36,13 @@ export function createPaymentsBackbone({
   };
   const processor = createLocalProcessor(processorOptions);
   const provider = createLocalProvider(processor);
+  const ledger = createLedger({ db });
   return {
     provider,
     /** The local processor's own side (its pages' routes); absent with Stripe. */
     local: { processor, onboarding: createLocalOnboarding(processor, processorOptions) },
-    ledger: createLedger({ db }),
-    accounts: createPaymentAccounts({ db, provider, clock, publicUrl: config.publicUrl }),
+    ledger,
+    accounts: createPaymentAccounts({ db, provider, ledger, clock, publicUrl: config.publicUrl }),
     platformFeePercent: config.payments.platformFeePercent,
   };
 }
