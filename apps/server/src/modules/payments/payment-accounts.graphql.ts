@@ -8,7 +8,7 @@ import { orgScope } from '../../graphql/scopes';
 import { AppError } from '../../lib/errors';
 import type { ProviderExternalAccount } from '../../lib/payments/provider';
 import { OrganisationRef } from '../organisations/organisations.graphql';
-import { organisationPolicy } from '../organisations/organisations.policy';
+import { organisationPolicy } from '../organisations/organisations.service';
 import type { ConnectStep } from './payment-accounts.service';
 import type { PaymentAccountRow } from './payments.table';
 
