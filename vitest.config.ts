@@ -1,9 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // graphql-js has a CommonJS "main" and an ESM "module" entry; plugins that require() it and code
 // that imports it must share one copy, or its realm checks fail.
 const oneGraphqlRealm = { alias: { graphql: fileURLToPath(import.meta.resolve('graphql')) } };
+
+/**
+ * Vitest keeps a core free by default (cores − 1): one file at a time on a 2-core machine, where
+ * most of a server test's time is its own database waiting on its own process. Two at a time
+ * there; the browser suite stays one at a time (one server, one browser).
+ */
+const unitWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -12,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'core',
           root: 'packages/core',
+          maxWorkers: unitWorkers,
           environment: 'node',
           include: ['src/**/*.test.ts'],
         },
@@ -21,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
+          maxWorkers: unitWorkers,
           environment: 'node',
           include: ['src/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
@@ -34,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
+          maxWorkers: unitWorkers,
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
         },
