@@ -50,4 +50,19 @@ describe('opportunity input', () => {
     ).toEqual([{ ...option, currency: 'EUR' }]);
     expect(parse({ payment_options: [{ ...option, currency: 'XXX' }] }).success).toBe(false);
   });
+
+  it('takes Swiss franc prices in steps of 0.05 only', () => {
+    const parse = (cost: number, currency: string) =>
+      updateOpportunitySchema.safeParse({
+        id: ORGANISATION,
+        payment_options: [{ title: 'Entry', cost, currency }],
+      });
+    expect(parse(1235, 'CHF').success).toBe(true);
+    const refused = parse(1234, 'CHF');
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['payment_options', 0, 'cost'],
+      message: 'validation.cost_rounding',
+    });
+    expect(parse(1234, 'EUR').success).toBe(true);
+  });
 });

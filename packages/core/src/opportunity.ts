@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SORT_FIELDS } from './constants';
-import { isPaymentCurrency } from './currencies';
+import { isPaymentCurrency, roundMinorUnits } from './currencies';
 import { isCalendarDate } from './dates';
 import {
   APPROVAL_TYPES,
@@ -84,22 +84,32 @@ export function isTimeZone(value: string): boolean {
 const localDateTime = z.string().trim().regex(LOCAL_DATETIME_PATTERN, 'validation.datetime');
 const slugList = (max: number) => z.array(z.string().trim().min(1).max(80)).max(max);
 
-export const paymentOptionSchema = z.strictObject({
-  /** Present when an existing option is edited; absent for a new one. */
-  id: z.uuid().nullish(),
-  title: z.string().trim().min(1).max(OPPORTUNITY_LIMITS.paymentOptionTitleMax),
-  description: z.string().trim().max(OPPORTUNITY_LIMITS.paymentOptionDescriptionMax).nullish(),
-  /** Minor units of the currency (cents). */
-  cost: z.number().int().min(0).max(OPPORTUNITY_LIMITS.costMax),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((code) => isPaymentCurrency(code), 'validation.currency'),
-  /** Null for no limit. */
-  slots: z.number().int().min(1).max(OPPORTUNITY_LIMITS.slotsMax).nullish(),
-  deadline_date: localDateTime.nullish(),
-});
+export const paymentOptionSchema = z
+  .strictObject({
+    /** Present when an existing option is edited; absent for a new one. */
+    id: z.uuid().nullish(),
+    title: z.string().trim().min(1).max(OPPORTUNITY_LIMITS.paymentOptionTitleMax),
+    description: z.string().trim().max(OPPORTUNITY_LIMITS.paymentOptionDescriptionMax).nullish(),
+    /** Minor units of the currency (cents). */
+    cost: z.number().int().min(0).max(OPPORTUNITY_LIMITS.costMax),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((code) => isPaymentCurrency(code), 'validation.currency'),
+    /** Null for no limit. */
+    slots: z.number().int().min(1).max(OPPORTUNITY_LIMITS.slotsMax).nullish(),
+    deadline_date: localDateTime.nullish(),
+  })
+  .superRefine((option, context) => {
+    // A price must be payable in coins: Swiss francs in steps of 0.05.
+    if (
+      isPaymentCurrency(option.currency) &&
+      roundMinorUnits(option.cost, option.currency) !== option.cost
+    ) {
+      context.addIssue({ code: 'custom', path: ['cost'], message: 'validation.cost_rounding' });
+    }
+  });
 export type PaymentOptionInput = z.output<typeof paymentOptionSchema>;
 
 export const timeVisibilitySchema = z.strictObject({
