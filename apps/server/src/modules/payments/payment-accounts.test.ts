@@ -177,6 +177,9 @@ describe('payout accounts over GraphQL, by team role', () => {
       is_disabled: false,
       requirements_due: [],
     });
+    // Root fields resolve side by side: the balance must not race the recheck for the currency,
+    // so the account is rechecked once before the read that is checked.
+    await server.graphql(ACCOUNT, variables, admin!.headers);
     expect(read.body.data!.accountBalance.available).toEqual({ amount: 0, currency: 'CHF' });
     expect(read.body.data!.payoutAccountCurrencies).toEqual(['CHF']);
 
