@@ -23,6 +23,7 @@ import {
 } from './modules/opportunities/opportunities.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerPaymentsRoutes } from './modules/payments/payments.routes';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -133,6 +134,9 @@ export async function buildApp({
   registerFilesRoutes(app, services, resolveViewer);
   registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
   await registerNotificationRoutes(app, services);
+  // POST /webhooks/stripe, with the stripe provider only.
+  const { stripeWebhooks } = services.payments;
+  if (stripeWebhooks) await registerPaymentsRoutes(app, stripeWebhooks);
 
   const yoga = createGraphQLServer(config, services, resolveViewer);
   app.route({

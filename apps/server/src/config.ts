@@ -23,6 +23,8 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_API_BASE: optionalUrl,
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -61,9 +63,9 @@ export interface Config {
   mailOutboxPage: boolean;
   payments: {
     provider: Env['PAYMENTS_PROVIDER'];
-    stripeSecretKey: string | undefined;
-    stripeWebhookSecret: string | undefined;
     platformFeePercent: number;
+    /** Stripe's keys and webhook secrets; checked at start to be all there with `stripe`. */
+    stripe: StripeSettings;
   };
   s3:
     | {
@@ -86,6 +88,19 @@ export interface Config {
   redisPrefix: string;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP rate limits count. */
   trustProxy: boolean | string;
+}
+
+export interface StripeSettings {
+  secretKey: string | undefined;
+  /** For Stripe.js and Elements in the browser. */
+  publishableKey: string | undefined;
+  /**
+   * The signing secret of each endpoint that posts to /webhooks/stripe (STRIPE_WEBHOOK_SECRET,
+   * comma-separated): the platform's endpoint and the Connect endpoint have one each.
+   */
+  webhookSecrets: string[];
+  /** Where Stripe's API answers instead of https://api.stripe.com (tests, a stub). */
+  apiBase: string | undefined;
 }
 
 export type EventDispatchSettings = Partial<
@@ -124,9 +139,16 @@ export function loadConfig(
     mailOutboxPage: (env.MAIL_OUTBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     payments: {
       provider: env.PAYMENTS_PROVIDER,
-      stripeSecretKey: env.STRIPE_SECRET_KEY,
-      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
       platformFeePercent: env.PLATFORM_FEE_PERCENT,
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecrets: (env.STRIPE_WEBHOOK_SECRET ?? '')
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+        apiBase: env.STRIPE_API_BASE,
+      },
     },
     s3,
     seed: env.SEED,
@@ -138,8 +160,51 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
+  checkPayments(config.payments);
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(dataDir);
   return config;
+}
+
+/** Stripe's key prefixes: `sk_test_…` or a restricted `rk_live_…`; `pk_…`; `whsec_…`. */
+const STRIPE_SECRET_KEY = /^(sk|rk)_(test|live)_\w+$/;
+const STRIPE_PUBLISHABLE_KEY = /^pk_(test|live)_\w+$/;
+const STRIPE_WEBHOOK_SECRET = /^whsec_\w+$/;
+const modeOf = (key: string) => (key.includes('_live_') ? 'live' : 'test');
+
+/**
+ * The `stripe` provider cannot start without its keys: the server would take applications it
+ * cannot charge, or refuse every webhook. A key in the wrong variable, or a test key beside a live
+ * one, is refused here rather than at the first payment.
+ */
+function checkPayments(payments: Config['payments']): void {
+  if (payments.provider !== 'stripe') return;
+  const { secretKey, publishableKey, webhookSecrets } = payments.stripe;
+  const problems: string[] = [];
+  if (!secretKey) problems.push('STRIPE_SECRET_KEY is required with PAYMENTS_PROVIDER=stripe');
+  else if (!STRIPE_SECRET_KEY.test(secretKey))
+    problems.push('STRIPE_SECRET_KEY must be a secret key (sk_test_…, sk_live_…, rk_live_…)');
+  if (!publishableKey)
+    problems.push('STRIPE_PUBLISHABLE_KEY is required with PAYMENTS_PROVIDER=stripe');
+  else if (!STRIPE_PUBLISHABLE_KEY.test(publishableKey))
+    problems.push('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_…, pk_live_…)');
+  if (webhookSecrets.length === 0)
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET is required with PAYMENTS_PROVIDER=stripe (comma-separated for several endpoints)',
+    );
+  else if (!webhookSecrets.every((secret) => STRIPE_WEBHOOK_SECRET.test(secret)))
+    problems.push("STRIPE_WEBHOOK_SECRET must be the endpoints' signing secrets (whsec_…)");
+  if (
+    problems.length === 0 &&
+    secretKey &&
+    publishableKey &&
+    modeOf(secretKey) !== modeOf(publishableKey)
+  )
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
+    );
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
 }
 
 /** `true`, `false`, or the proxies' addresses and CIDR ranges separated by commas. */

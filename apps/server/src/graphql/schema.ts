@@ -18,6 +18,7 @@ import { registerOpportunitySearchGraphQL } from '../modules/opportunities/oppor
 import { registerOpportunityTeamGraphQL } from '../modules/opportunities/opportunities.team.graphql';
 import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
 import { registerPaymentAccountsGraphQL } from '../modules/payments/payment-accounts.graphql';
+import { registerPaymentsConfigGraphQL } from '../modules/payments/payments-config.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
 import { builder } from './builder';
 import { registerMoney } from './money';
@@ -52,6 +53,7 @@ export function getSchema(): GraphQLSchema {
   registerAccessGraphQL();
   registerDomainEventsGraphQL();
   registerPaymentAccountsGraphQL();
+  registerPaymentsConfigGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

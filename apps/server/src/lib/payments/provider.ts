@@ -68,7 +68,10 @@ export interface ProviderIntent {
   lastPaymentError: ProviderPaymentError | null;
   /** Where the payer must go to authenticate (`requires_action`). */
   nextActionUrl: string | null;
-  /** What the processor kept (minor units), once the charge succeeded. */
+  /**
+   * What the processor kept (minor units), once the charge succeeded. `retrieveIntent` tells it;
+   * an event's intent may not (Stripe's never do: ask `retrieveIntent`).
+   */
   processorFee: number | null;
   metadata: Record<string, string>;
   createdAt: Date;

@@ -46,7 +46,7 @@ describe('connecting a payout account (local processor)', () => {
     const { accounts, local } = server.app.services.payments;
     const harbour = await holder('Harbour Lights Two');
     const step = await accounts.updateAccountLink(harbour);
-    const { returnUrl } = await local.onboarding.submit(linkOf(step.url!), {
+    const { returnUrl } = await local!.onboarding.submit(linkOf(step.url!), {
       businessType: 'NON_PROFIT',
       country: 'IE',
       defaultCurrency: 'EUR',
@@ -87,14 +87,14 @@ describe('connecting a payout account (local processor)', () => {
     const { accounts, local } = server.app.services.payments;
     const harbour = await holder('Harbour Lights Three');
     const step = await accounts.updateAccountLink(harbour);
-    await local.onboarding.submit(linkOf(step.url!), {
+    await local!.onboarding.submit(linkOf(step.url!), {
       businessType: 'COMPANY',
       country: 'DE',
       defaultCurrency: 'EUR',
       payout: { type: 'CARD', holderName: 'Harbour Lights', cardNumber: '4000 0566 5566 5556' },
     });
     const stored = await accounts.account(harbour.id);
-    await local.onboarding.reject(stored!.providerAccountId, 'rejected.other');
+    await local!.onboarding.reject(stored!.providerAccountId, 'rejected.other');
     expect(await accounts.account(harbour.id, true)).toMatchObject({
       chargesEnabled: false,
       payoutsEnabled: false,
@@ -145,7 +145,7 @@ describe('payout accounts over GraphQL, by team role', () => {
       is_done: false,
       next: 'business_type',
     });
-    await server.app.services.payments.local.onboarding.submit(
+    await server.app.services.payments.local!.onboarding.submit(
       linkOf(started.body.data!.updateAccountLink.url),
       {
         businessType: 'COMPANY',

@@ -5,9 +5,11 @@ import type { Clock } from '../../lib/clock';
 import { createLocalOnboarding } from '../../lib/payments/local/onboarding';
 import { createLocalProcessor } from '../../lib/payments/local/processor';
 import { createLocalProvider } from '../../lib/payments/local/local-provider';
+import { createStripeProvider } from '../../lib/payments/stripe/stripe-provider';
 import { createLedger } from './ledger';
 import { createPaymentAccounts } from './payment-accounts.service';
 import { providerEventReceived } from './payments.events';
+import { createStripeWebhooks } from './stripe-webhooks.service';
 
 /**
  * The payment processor the configuration names and the payments services built on it. The
@@ -34,13 +36,29 @@ export function createPaymentsBackbone({
       event: Parameters<typeof providerEventReceived>[1],
     ) => outbox.append(tx, providerEventReceived('local', event)),
   };
-  const processor = createLocalProcessor(processorOptions);
-  const provider = createLocalProvider(processor);
+  const { stripe: stripeSettings } = config.payments;
+  // With `stripe`, loadConfig has checked that the keys and webhook secrets are there.
+  const stripe =
+    config.payments.provider === 'stripe'
+      ? createStripeProvider({
+          secretKey: stripeSettings.secretKey ?? '',
+          webhookSecret: stripeSettings.webhookSecrets,
+          apiBase: stripeSettings.apiBase,
+        })
+      : null;
+  const processor = stripe ? null : createLocalProcessor(processorOptions);
+  const provider = stripe ?? createLocalProvider(processor!);
   const ledger = createLedger({ db });
   return {
     provider,
     /** The local processor's own side (its pages' routes); absent with Stripe. */
-    local: { processor, onboarding: createLocalOnboarding(processor, processorOptions) },
+    local: processor
+      ? { processor, onboarding: createLocalOnboarding(processor, processorOptions) }
+      : null,
+    /** What Stripe posts to `POST /webhooks/stripe`; absent with the local processor. */
+    stripeWebhooks: stripe ? createStripeWebhooks({ provider: stripe, outbox }) : null,
+    /** For Stripe.js in the browser (`paymentsConfig`); null with the local processor. */
+    publishableKey: stripe ? (stripeSettings.publishableKey ?? null) : null,
     ledger,
     accounts: createPaymentAccounts({ db, provider, ledger, clock, publicUrl: config.publicUrl }),
     platformFeePercent: config.payments.platformFeePercent,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProcessorError, processorFeeFor } from '../local/processor';
 import type { ProviderEvent } from '../provider';
@@ -137,6 +137,29 @@ describe('the stripe provider, beyond the contract', () => {
     const { intent } = await paidIntent();
     expect((await provider.retrieveIntent(intent.id)).processorFee).toBe(
       processorFeeFor(2_500, 'eur'),
+    );
+  });
+
+  it("leaves an event's processor fee unknown (its charge is not expanded) and retrieves it", async () => {
+    const { intent } = await paidIntent();
+    const succeeded = lastEvent('payment_intent.succeeded', intent.id);
+    expect(typeof (succeeded.data.object as Stripe.PaymentIntent).latest_charge).toBe('string');
+    const parsed = provider.parseWebhook(...signed(succeeded));
+    expect(parsed).toMatchObject({ intent: { status: 'succeeded', processorFee: null } });
+    const retrieved = await provider.retrieveIntent(intent.id);
+    expect(retrieved.processorFee).toBe(processorFeeFor(2_500, 'eur'));
+    expect(retrieved.processorFee).toBeGreaterThan(0);
+  });
+
+  it('tells a signed body that is not JSON from a signature that does not hold', () => {
+    const payload = '{"id": "evt_1", "type": ';
+    const signature = stub.signedWebhook({} as Stripe.Event, webhookSecret).signature;
+    expect(() => provider.parseWebhook(payload, signature)).toThrow(
+      expect.objectContaining({ code: 'signature_invalid' }),
+    );
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    expect(() => provider.parseWebhook(payload, header)).toThrow(
+      expect.objectContaining({ code: 'payload_invalid' }),
     );
   });
 

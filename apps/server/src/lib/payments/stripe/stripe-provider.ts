@@ -25,7 +25,9 @@ export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
   /**
    * A webhook's event, once its `Stripe-Signature` is verified; null for the types Encore does not
-   * use. Throws `ProcessorError('signature_invalid')` for a body Stripe did not sign.
+   * use. Throws `ProcessorError('signature_invalid')` for a body Stripe did not sign, and
+   * `ProcessorError('payload_invalid')` for a signed body that is not JSON. An intent in an event
+   * has no `processorFee`: `retrieveIntent` tells it.
    */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string): ProviderEvent | null;
 }
@@ -194,6 +196,13 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       try {
         return stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
       } catch (error) {
+        // The signature held (the SDK reads the body after checking it), but the body is no JSON.
+        if (error instanceof SyntaxError) {
+          throw new ProcessorError(
+            'payload_invalid',
+            `The webhook's body is not JSON: ${error.message}`,
+          );
+        }
         failure = error;
       }
     }
@@ -277,7 +286,12 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         return {
           id: event.id,
           type: event.type as Extract<ProviderEvent, { intent: ProviderIntent }>['type'],
-          intent: toProviderIntent(event.data.object as Stripe.PaymentIntent),
+          // An event's intent never has its charge expanded, so it cannot tell the processor's
+          // fee: `retrieveIntent` does (it expands `latest_charge.balance_transaction`).
+          intent: {
+            ...toProviderIntent(event.data.object as Stripe.PaymentIntent),
+            processorFee: null,
+          },
         };
       }
       return null;
