@@ -12,6 +12,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createInvalidationBus } from './lib/invalidation';
 import { loggerOptions } from './lib/logger-options';
+import { registerLocalProcessorRoutes } from './lib/payments/local/processor.routes';
+import { createRateLimiterStore } from './lib/rate-limit';
 import { openRedis } from './lib/redis';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
@@ -134,6 +136,19 @@ export async function buildApp({
   registerFilesRoutes(app, services, resolveViewer);
   registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
   await registerNotificationRoutes(app, services);
+  // The local processor's own pages and browser API (Stripe serves its own).
+  if (services.payments.local) {
+    await registerLocalProcessorRoutes(app, services.payments.local, {
+      publicUrl: config.publicUrl,
+      countries: (locale) => services.lookups.paymentCountries(locale),
+      rateLimiters: createRateLimiterStore({
+        redis,
+        prefix: config.redisPrefix,
+        enabled: config.rateLimits.enabled,
+        ...(clock ? { clock } : {}),
+      }),
+    });
+  }
   // POST /webhooks/stripe, with the stripe provider only.
   const { stripeWebhooks } = services.payments;
   if (stripeWebhooks) await registerPaymentsRoutes(app, stripeWebhooks);

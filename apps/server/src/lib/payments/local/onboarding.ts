@@ -99,6 +99,18 @@ export function createLocalOnboarding(
       };
     },
 
+    /**
+     * Where a holder whose link expired or was used gets a new one (the link's refresh URL), or
+     * null for a link that never existed.
+     */
+    async refreshUrlOf(linkId: string): Promise<string | null> {
+      const [link] = await db
+        .select({ refreshUrl: localAccountLinks.refreshUrl })
+        .from(localAccountLinks)
+        .where(eq(localAccountLinks.id, linkId));
+      return link?.refreshUrl ?? null;
+    },
+
     /** Where the holder goes back to once the details are in: the link's return URL. */
     async submit(linkId: string, details: OnboardingDetails): Promise<{ returnUrl: string }> {
       const problems = onboardingProblems(details);

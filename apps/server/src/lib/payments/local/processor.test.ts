@@ -215,7 +215,8 @@ describe('the local processor: payment intents', () => {
     );
     expect(waiting.status).toBe('requires_action');
     expect(waiting.nextActionUrl).toBe(
-      `${publicUrl}/processor/authenticate?intent=${encodeURIComponent(approved.id)}`,
+      `${publicUrl}/processor/authenticate?intent=${encodeURIComponent(approved.id)}` +
+        `&client_secret=${encodeURIComponent(approved.clientSecret)}`,
     );
     expect((await processor.authenticate(approved.id, true)).status).toBe('succeeded');
 

@@ -122,7 +122,9 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
       lastPaymentError: row.lastPaymentError,
       nextActionUrl:
         row.status === 'requires_action'
-          ? `${publicUrl}/processor/authenticate?intent=${encodeURIComponent(row.id)}`
+          ? // The page asks for the client secret, as the intent's other browser calls do.
+            `${publicUrl}/processor/authenticate?intent=${encodeURIComponent(row.id)}` +
+            `&client_secret=${encodeURIComponent(row.clientSecret)}`
           : null,
       processorFee: row.processorFee,
       metadata: row.metadata,
@@ -372,6 +374,26 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
         available: Number(row.available),
         pending: Number(row.pending),
       }));
+    },
+
+    /**
+     * What the payer's authentication page shows besides the intent: what is paid for and who is
+     * paid (the connected account's email: the local processor keeps no business name).
+     */
+    async paymentSummary(id: string) {
+      const [row] = await db
+        .select({ intent: localIntents, merchant: localAccounts.email })
+        .from(localIntents)
+        .innerJoin(localAccounts, eq(localAccounts.id, localIntents.destination))
+        .where(eq(localIntents.id, id));
+      if (!row) {
+        throw new ProcessorError('resource_missing', `No such payment_intent: '${id}'`, 'intent');
+      }
+      return {
+        intent: intentView(row.intent),
+        description: row.intent.description,
+        merchant: row.merchant,
+      };
     },
 
     /** For the onboarding page and its submission (processor.onboarding.ts). */
