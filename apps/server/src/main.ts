@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
+import { paymentsReconciliationJob } from './modules/payments/payments.reconciliation';
 import { startRecurringJobs } from './lib/jobs';
 import { createStorage } from './lib/storage';
 import { defaultWebDist } from './lib/paths';
@@ -36,6 +37,7 @@ async function main() {
       deadlineRemindersJob(app.services.deadlineReminders),
       notificationDigestJob(app.services.notificationDigests),
       outboxPruneJob(app.services.events.dispatcher, systemClock),
+      paymentsReconciliationJob(app.services.payments.reconciliation),
     ],
     app.log,
   );

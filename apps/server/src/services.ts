@@ -21,7 +21,10 @@ import { createApplicantsService } from './modules/applications/applications.app
 import { createApplicationsDashboard } from './modules/applications/applications.dashboard';
 import { createDeadlineReminders } from './modules/applications/applications.deadlines';
 import { createApplicationDeciders } from './modules/applications/applications.deciders';
-import { applicationEventHandlers } from './modules/applications/applications.events';
+import {
+  applicationEventHandlers,
+  applicationPaymentHandlers,
+} from './modules/applications/applications.events';
 import { createApplicationMessages } from './modules/applications/applications.messages';
 import { createApplicationReviews } from './modules/applications/applications.reviews';
 import { createFilesService } from './modules/files/files.service';
@@ -46,7 +49,7 @@ import { notificationMailHandlers } from './modules/mail/mail.notifications';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { createPaymentsBackbone } from './modules/payments/payments.backbone';
-import { paymentEventHandlers } from './modules/payments/payments.events';
+import { paymentEventHandlers, paymentIntentHandlers } from './modules/payments/payments.events';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -113,6 +116,9 @@ export function createServices({
       (await organisations.team.members(organisationId, ['accepted'])).flatMap((member) =>
         member.userId ? [member.userId] : [],
       ),
+    // `payments` is created below; asked only when an opportunity is published.
+    takesPayments: async (organisationId) =>
+      (await payments.accounts.of(organisationId))?.chargesEnabled === true,
   });
   const forms = createFormsService({
     db,
@@ -162,7 +168,14 @@ export function createServices({
     clock,
     preferences: notificationPreferences,
   });
-  const payments = createPaymentsBackbone({ db, outbox, clock, config });
+  const payments = createPaymentsBackbone({
+    db,
+    outbox,
+    clock,
+    config,
+    opportunities,
+    applications,
+  });
   // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
   const handlers = composeHandlers([
     mailEventHandlers({
@@ -182,9 +195,11 @@ export function createServices({
       digests: notificationDigests,
     }),
     applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
+    applicationPaymentHandlers({ applyPaymentStatus: applications.applyPaymentStatus }),
     notificationEventHandlers({ notifications, opportunities, users }),
     ...(realtime ? [notificationPushHandlers({ notifications, realtime })] : []),
     paymentEventHandlers({ accounts: payments.accounts }),
+    paymentIntentHandlers({ checkout: payments.checkout }),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());

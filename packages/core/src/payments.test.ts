@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   COUPON_LIMITS,
+  isChargeable,
+  minimumChargeFor,
   couponInputSchema,
   couponUpdateSchema,
   normaliseCouponCode,
@@ -232,5 +234,20 @@ describe('coupon input', () => {
     expect(normaliseCouponCode(' ＥＡＲＬＹ２０ ')).toBe('EARLY20');
     expect(normaliseCouponCode('early-20')).toBe('early-20');
     expect(couponInputSchema.parse({ ...valid, code: 'ＥＡＲＬＹ２０' }).code).toBe('EARLY20');
+  });
+});
+
+describe('minimum charges', () => {
+  it("keeps the processor's published minimums and one major unit elsewhere", () => {
+    expect(minimumChargeFor('eur')).toBe(50);
+    expect(minimumChargeFor('JPY')).toBe(50);
+    expect(minimumChargeFor('KWD')).toBe(1000);
+    expect(minimumChargeFor('ISK')).toBe(1);
+  });
+
+  it('lets a quote through with nothing to pay or at least the minimum, and no other', () => {
+    expect(isChargeable({ amount: 0, currency: 'EUR' })).toBe(true);
+    expect(isChargeable({ amount: 49, currency: 'EUR' })).toBe(false);
+    expect(isChargeable({ amount: 50, currency: 'EUR' })).toBe(true);
   });
 });

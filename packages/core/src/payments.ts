@@ -165,3 +165,44 @@ export function quoteCheckout({
     method: amount === 0n ? 'FREE_COUPON' : 'INTERNAL_PAYMENT',
   };
 }
+
+/**
+ * The smallest charge card processors take, in minor units (Stripe's published minimums, which
+ * the local processor keeps too). A currency not listed takes one major unit: a coupon may not
+ * leave less than this to pay (a 100 % coupon leaves nothing, and takes no payment at all).
+ */
+const MINIMUM_CHARGES: Readonly<Record<string, number>> = {
+  USD: 50,
+  EUR: 50,
+  GBP: 30,
+  CHF: 50,
+  AUD: 50,
+  CAD: 50,
+  NZD: 50,
+  SGD: 50,
+  BRL: 50,
+  INR: 50,
+  AED: 200,
+  CZK: 1500,
+  DKK: 250,
+  HKD: 400,
+  HUF: 17500,
+  JPY: 50,
+  MXN: 1000,
+  MYR: 200,
+  NOK: 300,
+  PLN: 200,
+  RON: 200,
+  SEK: 300,
+  THB: 1000,
+  BGN: 100,
+};
+
+export function minimumChargeFor(currency: string): number {
+  const info = getCurrency(currency);
+  return MINIMUM_CHARGES[info.code] ?? 10 ** info.decimalDigits;
+}
+
+/** Whether a quote can be charged: nothing to pay, or at least the processor's minimum. */
+export const isChargeable = (quote: Pick<CheckoutQuote, 'amount' | 'currency'>) =>
+  quote.amount === 0 || quote.amount >= minimumChargeFor(quote.currency);

@@ -17,6 +17,8 @@ import { registerOpportunitiesGraphQL } from '../modules/opportunities/opportuni
 import { registerOpportunitySearchGraphQL } from '../modules/opportunities/opportunities.search.graphql';
 import { registerOpportunityTeamGraphQL } from '../modules/opportunities/opportunities.team.graphql';
 import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
+import { registerCheckoutGraphQL } from '../modules/payments/checkout.graphql';
+import { registerCouponsGraphQL } from '../modules/payments/coupons.graphql';
 import { registerPaymentAccountsGraphQL } from '../modules/payments/payment-accounts.graphql';
 import { registerPaymentsConfigGraphQL } from '../modules/payments/payments-config.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
@@ -54,6 +56,8 @@ export function getSchema(): GraphQLSchema {
   registerDomainEventsGraphQL();
   registerPaymentAccountsGraphQL();
   registerPaymentsConfigGraphQL();
+  registerCouponsGraphQL();
+  registerCheckoutGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

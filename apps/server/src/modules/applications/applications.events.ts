@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '@encore/core';
+import type { ApplicationStatus, PaymentStatus } from '@encore/core';
 import type { Executor } from '../../db/client';
 import type { FeatureHandlers } from '../../events/handlers';
 
@@ -88,6 +88,27 @@ export function applicationEventHandlers({
         if (payload.name !== 'ApplicationMessageSent') return;
         const sent = payload.payload as ApplicationEvents['ApplicationMessageSent'];
         await markUndelivered(sent.messageId, executor);
+      },
+    },
+  } satisfies FeatureHandlers;
+}
+
+/**
+ * An application follows its payment: it shows the payment's status, and is sent once paid.
+ * Outside a transaction: sending it reads who decides (the embedded database runs one statement
+ * stream at a time); applying the same status twice changes nothing.
+ */
+export function applicationPaymentHandlers({
+  applyPaymentStatus,
+}: {
+  applyPaymentStatus: (applicationId: string, status: PaymentStatus) => Promise<void>;
+}) {
+  return {
+    name: 'applications-payments',
+    inTransaction: false,
+    on: {
+      async PaymentStatusChanged({ payload }) {
+        await applyPaymentStatus(payload.applicationId, payload.to);
       },
     },
   } satisfies FeatureHandlers;

@@ -15,6 +15,7 @@ import {
   type FormType,
   type Locale,
   type LocationAnswer,
+  type PaymentStatus,
   type ReviewApplicationStatus,
   type ValidationMap,
 } from '@encore/core';
@@ -442,6 +443,20 @@ export function createApplicationsService({
       return pageWithItsTotal(found, () => userTotalStatement({ byStatus }).execute(values));
     },
 
+    /** How many have applied to an opportunity so far (sent, whatever became of them). */
+    async sentCount(opportunityId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.opportunityId, opportunityId),
+            sql`${applications.status} <> 'DRAFT'`,
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
     /** Every status the application passed through, oldest first. */
     async history(applicationIds: readonly string[]): Promise<ApplicationStatusChangeRow[]> {
       if (applicationIds.length === 0) return [];
@@ -551,6 +566,47 @@ export function createApplicationsService({
         return submitted!;
       });
       return saved;
+    },
+
+    /**
+     * The payments feature tells of a payment's new status (in order, per application): the
+     * application shows it, and a paid draft is sent — accepted at once with AUTO approval —
+     * whatever the deadline did while the payment went through. Safe to hear twice.
+     */
+    async applyPaymentStatus(id: string, paymentStatus: PaymentStatus): Promise<void> {
+      const current = await requireById(id);
+      const paid = paymentStatus === 'SUCCEEDED';
+      // Read before the transaction (the embedded database runs one statement stream at a time).
+      const opportunity = await opportunities.requireById(current.opportunityId);
+      const deciderIds = paid && current.status === 'DRAFT' ? await deciders.of(opportunity) : [];
+      await outbox.transaction(async (tx) => {
+        const application = await lockById(id, tx);
+        if (application.paymentStatus === paymentStatus) return;
+        const now = clock();
+        if (!paid || application.status !== 'DRAFT') {
+          await tx
+            .update(applications)
+            .set({ paymentStatus, updatedAt: now })
+            .where(eq(applications.id, id));
+          return;
+        }
+        const status: ApplicationStatus =
+          opportunity.approvalType === 'AUTO' ? 'ACCEPTED' : 'SUBMITTED';
+        await recordStatus(tx, id, 'DRAFT', 'SUBMITTED', application.userId);
+        if (status === 'ACCEPTED') await recordStatus(tx, id, 'SUBMITTED', 'ACCEPTED', null);
+        const [submitted] = await tx
+          .update(applications)
+          .set({
+            status,
+            paymentStatus,
+            submittedAt: now,
+            decidedAt: status === 'ACCEPTED' ? now : null,
+            updatedAt: now,
+          })
+          .where(eq(applications.id, id))
+          .returning();
+        await statusChanged(tx, submitted!, 'DRAFT', application.userId, deciderIds);
+      });
     },
 
     /** The applicant steps back before a decision. */

@@ -61,6 +61,11 @@ async function visible(
   return opportunityPolicy.view(grant, row) ? row : null;
 }
 
+/** One price of an opportunity (its tiers), as other features' types show it too. */
+export const PaymentOptionRef = builder.objectRef<
+  OpportunityPaymentOptionRow & { timeZone: string }
+>('PaymentOption');
+
 export function registerOpportunitiesGraphQL(): void {
   const ApprovalEnum = builder.enumType('ApprovalType', { values: APPROVAL_TYPES });
   const PaymentTypeEnum = builder.enumType('OpportunityPaymentType', {
@@ -121,30 +126,47 @@ export function registerOpportunitiesGraphQL(): void {
       }),
     });
 
-  const PaymentOptionRef = builder
-    .objectRef<OpportunityPaymentOptionRow & { timeZone: string }>('PaymentOption')
-    .implement({
-      description: 'One price an applicant can choose (early bird, regular, ...).',
-      fields: (t) => ({
-        id: t.exposeID('id'),
-        code: t.exposeString('code'),
-        title: t.exposeString('title'),
-        description: t.exposeString('description', { nullable: true }),
-        cost: t.exposeInt('cost', { description: 'Minor units of the currency.' }),
-        currency: t.exposeString('currency'),
-        slots: t.exposeInt('slots', { nullable: true }),
-        deadline_date: t.field({
-          type: 'DateTime',
-          nullable: true,
-          resolve: (option) => option.deadlineAt,
-        }),
-        local_deadline_date: t.string({
-          nullable: true,
-          resolve: (option) =>
-            option.deadlineAt ? localIn(option.deadlineAt, option.timeZone) : null,
-        }),
+  PaymentOptionRef.implement({
+    description: 'One price an applicant can choose (early bird, regular, ...).',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      code: t.exposeString('code'),
+      title: t.exposeString('title'),
+      description: t.exposeString('description', { nullable: true }),
+      cost: t.exposeInt('cost', { description: 'Minor units of the currency.' }),
+      currency: t.exposeString('currency'),
+      slots: t.exposeInt('slots', { nullable: true }),
+      filled_slots: t.exposeInt('filledSlots', {
+        description: 'Slots taken by applicants who paid or are paying.',
       }),
-    });
+      is_used: t.boolean({
+        description: 'Whether anyone has taken this price (it can then not be removed).',
+        resolve: (option) => option.filledSlots > 0,
+      }),
+      slots_left: t.int({
+        nullable: true,
+        description: 'Slots still open; null without a limit.',
+        resolve: (option) =>
+          option.slots === null ? null : Math.max(0, option.slots - option.filledSlots),
+      }),
+      is_available: t.boolean({
+        description:
+          'Whether an applicant can still choose it: not full, and before its own deadline.',
+        resolve: (option, _args, context) =>
+          context.services.opportunities.tierSlots.isAvailable(option),
+      }),
+      deadline_date: t.field({
+        type: 'DateTime',
+        nullable: true,
+        resolve: (option) => option.deadlineAt,
+      }),
+      local_deadline_date: t.string({
+        nullable: true,
+        resolve: (option) =>
+          option.deadlineAt ? localIn(option.deadlineAt, option.timeZone) : null,
+      }),
+    }),
+  });
 
   const OppRoleRef = builder.objectRef<OpportunityGrant>('OpportunityRoleGrant').implement({
     description: "The viewer's role on the opportunity and what it allows.",

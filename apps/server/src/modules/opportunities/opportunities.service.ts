@@ -42,6 +42,7 @@ import {
   type OpportunityRow,
   type WithOrganisation,
 } from './opportunities.table';
+import { createTierSlots } from './opportunities.tier-slots';
 
 export {
   NO_OPPORTUNITY_GRANT,
@@ -79,6 +80,11 @@ export interface OpportunitiesDependencies {
   copyIntoDuplicate?: (fromId: string, toId: string, executor: Executor) => Promise<void>;
   /** The accounts of an organisation's accepted team (those told of a publication). */
   organisationTeam?: (organisationId: string) => Promise<string[]>;
+  /**
+   * Whether the organisation's payout account takes card payments (the payments feature knows):
+   * an opportunity charging through Encore is published only then.
+   */
+  takesPayments?: (organisationId: string) => Promise<boolean>;
 }
 
 export interface OpportunityActor {
@@ -101,6 +107,7 @@ export interface OpportunityMembership {
 }
 
 export { statusAt } from './opportunities.status';
+export type { TierSlots } from './opportunities.tier-slots';
 
 /** A sitemap file holds at most 50,000 addresses. */
 const SITEMAP_LIMIT = 50_000;
@@ -124,6 +131,7 @@ export function createOpportunitiesService({
   log = { warn: () => undefined },
   copyIntoDuplicate,
   organisationTeam,
+  takesPayments = async () => false,
 }: OpportunitiesDependencies) {
   const team = createOpportunityTeam({ db, outbox, sealer, clock });
   /** A stored row with the status it has now in place of the stored one. */
@@ -555,6 +563,9 @@ export function createOpportunitiesService({
 
     paymentOptionsOf: (ids: readonly string[]) => paymentOptionsOf(ids),
 
+    /** Price tiers' slots, for checkout. */
+    tierSlots: createTierSlots({ clock }),
+
     /** Notes one visit (once per viewer and day), written with others a moment later. */
     recordView: (opportunityId: string, viewerKey: string): void =>
       views.record(opportunityId, viewerKey),
@@ -888,8 +899,10 @@ export function createOpportunitiesService({
     /** Publishes a complete draft: live at once, or scheduled for its `publish_at`. */
     async publish(id: string, actor: OpportunityActor): Promise<OpportunityRow> {
       // Read before the transaction (the embedded database runs one statement stream at a time).
-      const { organisationId } = await requireById(id);
+      const { organisationId, paymentType } = await requireById(id);
       const teamMemberIds = (await organisationTeam?.(organisationId)) ?? [];
+      const paymentsAccepted =
+        paymentType === 'PAID_INTERNAL' && (await takesPayments(organisationId));
       return transition(
         id,
         actor,
@@ -899,6 +912,9 @@ export function createOpportunitiesService({
         async (row, tx) => {
           const [options] = await paymentOptionsOf([row.id], tx);
           const problems = publishProblems(row, options!.length, clock());
+          if (row.paymentType === 'PAID_INTERNAL' && !paymentsAccepted) {
+            problems['input.payment_type'] = ['validation.payment_account_required'];
+          }
           if (Object.keys(problems).length > 0) throw AppError.validation(problems);
         },
         (published) => [

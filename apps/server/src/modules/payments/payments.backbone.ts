@@ -6,7 +6,11 @@ import { createLocalOnboarding } from '../../lib/payments/local/onboarding';
 import { createLocalProcessor } from '../../lib/payments/local/processor';
 import { createLocalProvider } from '../../lib/payments/local/local-provider';
 import { createStripeProvider } from '../../lib/payments/stripe/stripe-provider';
+import { createCouponsService, type CouponsDependencies } from './coupons.service';
+import { createCheckout } from './checkout.service';
 import { createLedger } from './ledger';
+import { createReconciliation } from './payments.reconciliation';
+import { createPaymentSettlement } from './payments.settlement';
 import { createPaymentAccounts } from './payment-accounts.service';
 import { providerEventReceived } from './payments.events';
 import { createStripeWebhooks } from './stripe-webhooks.service';
@@ -21,11 +25,16 @@ export function createPaymentsBackbone({
   outbox,
   clock,
   config,
+  opportunities,
+  applications,
 }: {
   db: Database;
   outbox: Outbox;
   clock: Clock;
   config: Pick<Config, 'payments' | 'publicUrl'>;
+  opportunities: CouponsDependencies['opportunities'] &
+    Parameters<typeof createCheckout>[0]['opportunities'];
+  applications: Parameters<typeof createCheckout>[0]['applications'];
 }) {
   const processorOptions = {
     db,
@@ -49,6 +58,32 @@ export function createPaymentsBackbone({
   const processor = stripe ? null : createLocalProcessor(processorOptions);
   const provider = stripe ?? createLocalProvider(processor!);
   const ledger = createLedger({ db });
+  const accounts = createPaymentAccounts({
+    db,
+    provider,
+    ledger,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const coupons = createCouponsService({ db, clock, opportunities });
+  const settlement = createPaymentSettlement({
+    outbox,
+    ledger,
+    clock,
+    coupons,
+    tierSlots: opportunities.tierSlots,
+  });
+  const checkout = createCheckout({
+    db,
+    outbox,
+    provider,
+    accounts,
+    coupons,
+    opportunities,
+    applications,
+    settlement,
+    platformFeePercent: config.payments.platformFeePercent,
+  });
   return {
     provider,
     /** The local processor's own side (its pages' routes); absent with Stripe. */
@@ -60,7 +95,10 @@ export function createPaymentsBackbone({
     /** For Stripe.js in the browser (`paymentsConfig`); null with the local processor. */
     publishableKey: stripe ? (stripeSettings.publishableKey ?? null) : null,
     ledger,
-    accounts: createPaymentAccounts({ db, provider, ledger, clock, publicUrl: config.publicUrl }),
+    accounts,
+    coupons,
+    checkout,
+    reconciliation: createReconciliation({ db, clock, checkout, settlement, outbox }),
     platformFeePercent: config.payments.platformFeePercent,
   };
 }

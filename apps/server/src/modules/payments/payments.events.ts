@@ -1,6 +1,8 @@
+import type { PaymentMethod, PaymentStatus } from '@encore/core';
 import { domainEvent } from '../../events/domain-events';
 import type { FeatureHandlers } from '../../events/handlers';
 import type { ProviderEvent } from '../../lib/payments/provider';
+import type { Checkout } from './checkout.service';
 import type { PaymentAccounts } from './payment-accounts.service';
 import { providerEvents } from './payments.table';
 
@@ -11,6 +13,23 @@ export interface PaymentEvents {
    * transaction of its change). Dates in it travel as ISO strings.
    */
   PaymentProviderEventReceived: { provider: 'local' | 'stripe'; event: ProviderEvent };
+  /**
+   * An application's payment moved (checkout started, a card declined, paid, canceled …); in
+   * order per application. `SUCCEEDED` is when the applicant has paid, or owes nothing.
+   */
+  PaymentStatusChanged: {
+    paymentId: string;
+    applicationId: string;
+    opportunityId: string;
+    organisationId: string;
+    userId: string | null;
+    from: PaymentStatus | null;
+    to: PaymentStatus;
+    method: PaymentMethod;
+    amount: number;
+    currency: string;
+    receiptNumber: number | null;
+  };
 }
 
 /** One processor object's events in the order they were received. */
@@ -40,6 +59,28 @@ export function paymentEventHandlers({ accounts }: { accounts: PaymentAccounts }
           .returning({ id: providerEvents.id });
         if (!fresh) return;
         await accounts.applyUpdate(executor, event.account);
+      },
+    },
+  };
+}
+
+/**
+ * A processor's word on a payment intent is a nudge: what the processor says of the intent now is
+ * applied, so events arriving late, twice or out of order settle the payment the same way. Runs
+ * outside a transaction (it asks the processor); the settlement is idempotent.
+ */
+export function paymentIntentHandlers({
+  checkout,
+}: {
+  checkout: Pick<Checkout, 'sync'>;
+}): FeatureHandlers {
+  return {
+    name: 'payments-intents',
+    inTransaction: false,
+    on: {
+      async PaymentProviderEventReceived({ payload }) {
+        if (!('intent' in payload.event)) return;
+        await checkout.sync(payload.event.intent.id);
       },
     },
   };
