@@ -14,6 +14,8 @@ export default defineConfig({
       '/files': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
       '/healthz': { target: API_TARGET, changeOrigin: true },
+      '/processor': { target: API_TARGET, changeOrigin: true },
+      '/webhooks': { target: API_TARGET, changeOrigin: true },
       '/sitemap.xml': { target: API_TARGET, changeOrigin: true },
     },
   },

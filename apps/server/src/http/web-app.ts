@@ -15,6 +15,7 @@ const API_PREFIXES = [
   '/socket.io',
   '/healthz',
   '/webhooks/',
+  '/processor/',
   '/dev/',
 ];
 
