@@ -5,6 +5,7 @@ import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { managerAndReviewer, publishedOpportunity } from '../../../test/opportunities';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
+import { connectPayoutAccount } from '../../../test/payments';
 import { startTestSmtp } from '../../../test/smtp';
 import { MP3_BYTES, PDF_BYTES, uploadedId } from '../../../test/uploads';
 import { opportunities } from '../opportunities/opportunities.table';
@@ -40,6 +41,7 @@ beforeAll(async () => {
     { userId: people.owner.id, email: people.owner.email, role: 'owner' },
     { userId: people.member.id, email: people.member.email, role: 'member' },
   ]);
+  await connectPayoutAccount(server, organisation);
 });
 afterAll(async () => {
   await server?.close();

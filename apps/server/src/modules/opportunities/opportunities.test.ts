@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
+import { connectPayoutAccount } from '../../../test/payments';
 import type { OrganisationRow } from '../organisations/organisations.table';
 import {
   opportunityEvents,
@@ -201,7 +202,13 @@ describe('creating and saving drafts', () => {
       'owner',
     );
     expect(Object.keys(body.errors[0].extensions.validation).sort()).toEqual(
-      ['input.city_id', 'input.description', 'input.payment_options', 'input.types'].sort(),
+      [
+        'input.city_id',
+        'input.description',
+        'input.payment_options',
+        'input.payment_type',
+        'input.types',
+      ].sort(),
     );
   });
 
@@ -552,6 +559,7 @@ describe('permissions', () => {
       }),
       { id: accounts.owner.id, email: accounts.owner.email },
     );
+    await connectPayoutAccount(server, own);
     await server.app.services.opportunities.publish(row.id, {
       id: accounts.owner.id,
       email: accounts.owner.email,
