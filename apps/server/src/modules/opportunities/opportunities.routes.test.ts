@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
+import { connectPayoutAccount } from '../../../test/payments';
 import type { OpportunityRow } from './opportunities.table';
 
 let server: TestServer;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   const organisation = await insertOrganisation(server.database.db, { name: 'Harbour & Co' }, [
     { userId: owner.id, email: owner.email, role: 'owner' },
   ]);
+  await connectPayoutAccount(server, organisation);
   const actor = { id: owner.id, email: owner.email };
   const service = server.app.services.opportunities;
   const make = (fields: Record<string, unknown>) =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { insertOrganisation } from '../../../test/organisations';
+import { connectPayoutAccount } from '../../../test/payments';
 import { organisations } from '../organisations/organisations.table';
 
 let server: TestServer;
@@ -83,6 +84,7 @@ beforeAll(async () => {
     [{ userId: owner.id, email: owner.email, role: 'owner' }],
   );
   organisationId = organisation.id;
+  await connectPayoutAccount(server, organisation);
   const actor = { id: owner.id, email: owner.email };
   const service = server.app.services.opportunities;
   const make = async (fixture: Fixture) =>
