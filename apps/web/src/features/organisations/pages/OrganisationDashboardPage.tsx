@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { AttentionPanel } from '../components/AttentionPanel';
 import { ChangeLog } from '../components/ChangeLog';
 import { OrganisationActions } from '../components/OrganisationActions';
@@ -44,11 +47,25 @@ function Dashboard({ organisation }: { organisation: Organisation }) {
 /** /organisation/{slug}/dashboard: the team's home for its organisation. */
 export function OrganisationDashboardPage() {
   const { t } = useTranslation('pages');
+  const { t: tc } = useTranslation();
   return (
     <OrganisationGate
       page={t('organisations.dashboard.title')}
       requires="view_team"
-      actions={(organisation) => <OrganisationActions organisation={organisation} />}
+      actions={(organisation) => (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {organisation.viewerCan.manage_payments ? (
+            <Button
+              component={RouterLink}
+              to={`/organisation/${organisation.slug}/payment/account`}
+              startIcon={<AccountBalanceOutlinedIcon />}
+            >
+              {tc('app.organisations.paymentAccount.title')}
+            </Button>
+          ) : null}
+          <OrganisationActions organisation={organisation} />
+        </Box>
+      )}
     >
       {(organisation) => <Dashboard organisation={organisation} />}
     </OrganisationGate>
