@@ -188,6 +188,40 @@ export async function storePayloads(baseUrl: string): Promise<Stored> {
   });
   await call(maya, PUBLISH, { id: opportunity.id });
 
+  // A paid opportunity is published only by an organisation whose payout account takes payments:
+  // Maya goes through the local processor's onboarding form, as a browser would post it.
+  const { updateAccountLink: connect } = await call<{ updateAccountLink: { url: string } }>(
+    maya,
+    'query ($organisation: ID!) { updateAccountLink(organisation: $organisation) { url } }',
+    { organisation: organisation.id },
+  );
+  const onboarding = await fetch(`${baseUrl}/processor/onboarding`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({
+      link: new URL(connect.url).searchParams.get('link')!,
+      business_type: 'COMPANY',
+      country: 'PT',
+      default_currency: 'EUR',
+      payout_type: 'BANK_ACCOUNT',
+      bank_holder_name: 'Inert Stage',
+      account_number: 'PT50000201231234567890154',
+    }),
+  });
+  expect(onboarding.status).toBe(303);
+  await expect
+    .poll(async () => {
+      const { organisationAccount } = await call<{
+        organisationAccount: { charges_enabled: boolean } | null;
+      }>(
+        maya,
+        'query ($organisation: ID!) { organisationAccount(organisation: $organisation, recheck: true) { charges_enabled } }',
+        { organisation: organisation.id },
+      );
+      return organisationAccount?.charges_enabled;
+    })
+    .toBe(true);
+
   const { createOpportunity: priced } = await call<{
     createOpportunity: { id: string; slug: string };
   }>(maya, CREATE_OPPORTUNITY, {
