@@ -22,6 +22,7 @@ import { ExternalPaymentLink } from '../components/ExternalPaymentLink';
 import { isNotFound } from '../components/is-not-found';
 import { OrganisationLine } from '../components/OrganisationLine';
 import { PageSection } from '../components/PageSection';
+import { CheckoutSection } from '../checkout/CheckoutSection';
 import { AnswerList } from '../view/AnswerList';
 import { HistoryList } from '../view/HistoryList';
 import { MessagesThread } from '../view/MessagesThread';
@@ -134,6 +135,16 @@ export function ApplicationViewPage() {
     body = (
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Summary application={application} />
+        {application.opportunity.payment_type === 'PAID_INTERNAL' &&
+        application.payment_status !== null ? (
+          <CheckoutSection
+            applicationId={application.id}
+            onPaid={() => {
+              void query.refetch();
+              void statusQuery.refetch();
+            }}
+          />
+        ) : null}
         <PageSection title={t('applications.view.history.title')}>
           {history ? (
             <HistoryList history={history} />
