@@ -6,6 +6,7 @@ import { ACCESS_PARTIES, type AccessParty, type AccessRecord } from '../src/grap
 import { hashToken, randomToken } from '../src/lib/opaque-tokens';
 import { notifications } from '../src/modules/notifications/notifications.table';
 import { opportunityMembers } from '../src/modules/opportunities/opportunities.table';
+import { coupons } from '../src/modules/payments/payments.table';
 import { organisationMembers } from '../src/modules/organisations/organisations.table';
 import { registerAccount, type TestAccount } from './accounts';
 import { asUser, type TestServer } from './harness';
@@ -39,10 +40,11 @@ export interface AccessWorld {
 
 /**
  * A fresh set of records around the parties: an organisation (owner, member) with a published
- * opportunity (its own manager and reviewer, an application, a comment, an open invitation), a
- * second published opportunity with another reviewer, a draft, and the organisation's own open
- * invitation; another organisation owned by `otherOrganisation`. Each mutation tried as its allowed
- * parties gets one of its own, so what one call changes never decides what the next one gets.
+ * opportunity (its own manager and reviewer, an application, a comment, an open invitation, a
+ * coupon), a second published opportunity with another reviewer, a draft, and the organisation's
+ * own open invitation; another organisation owned by `otherOrganisation`. Each mutation tried as
+ * its allowed parties gets one of its own, so what one call changes never decides what the next
+ * one gets.
  */
 export async function buildWorld(server: TestServer, people: People): Promise<AccessWorld> {
   const db = server.database.db;
@@ -170,6 +172,18 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
     })
     .returning({ id: notifications.id });
 
+  const [coupon] = await db
+    .insert(coupons)
+    .values({
+      opportunityId: opportunity.id,
+      name: 'Access friends',
+      code: 'ACCESS-FRIENDS',
+      value: 20,
+      slots: 5,
+      createdBy: people.owner.id,
+    })
+    .returning({ id: coupons.id });
+
   return {
     ids: {
       organisation: organisation.id,
@@ -185,6 +199,7 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
       upgradeRequest: upgrade.id,
       failedEvent: failedEvent!.id,
       notification: notification!.id,
+      coupon: coupon!.id,
     },
     slugs: { organisation: organisation.slug, opportunity: opportunity.slug, draft: draft.slug },
     tokens: { teamInvitation, opportunityInvitation },

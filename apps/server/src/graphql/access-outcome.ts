@@ -33,6 +33,8 @@ export const ACCESS_RECORDS = [
   'failedEvent',
   /** A notification addressed to the applicant. */
   'notification',
+  /** A coupon on the published opportunity. */
+  'coupon',
 ] as const;
 export type AccessRecord = (typeof ACCESS_RECORDS)[number];
 
