@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterEach(async () => {
   now = new Date('2027-03-01T10:00:00Z');
   await server.deliverEvents();
-  expect(await server.app.services.payments.ledger.problems()).toEqual([]);
+  expect(await server.app.services.payments.audit.problems()).toEqual([]);
 });
 afterAll(async () => {
   await server?.close();
@@ -462,6 +462,36 @@ describe('checkout on the local processor', () => {
       code: 'VALIDATION',
       validation: { 'input.coupon_code': [expect.any(String)] },
     });
+  });
+});
+
+describe('the payments audit', () => {
+  it('notices a tier counting more than its payments, and a card payment missing from the books', async () => {
+    const { opportunity, early } = await paidOpportunity();
+    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
+    const session = (await start(applicant, applicationId, { payment_option_id: early.id })).body
+      .data!.startCheckout;
+    const { audit } = server.app.services.payments;
+    expect(await audit.problems()).toEqual([]);
+    const { opportunityPaymentOptions } = await import('../opportunities/opportunities.table');
+    const bump = (by: number) =>
+      server.database.db
+        .update(opportunityPaymentOptions)
+        .set({ filledSlots: sql`${opportunityPaymentOptions.filledSlots} + ${by}` })
+        .where(eq(opportunityPaymentOptions.id, early.id));
+    await bump(1);
+    expect(await audit.problems()).toEqual([expect.stringContaining(`tier ${early.id}`)]);
+    await bump(-1);
+    const unbooked = (status: 'SUCCEEDED' | 'REQUIRES_METHOD') =>
+      server.database.db
+        .update(payments)
+        .set({ status })
+        .where(eq(payments.id, session.payment.id));
+    await unbooked('SUCCEEDED');
+    expect(await audit.problems()).toContainEqual(
+      `payment ${session.payment.id}: 0 charge entries`,
+    );
+    await unbooked('REQUIRES_METHOD');
   });
 });
 

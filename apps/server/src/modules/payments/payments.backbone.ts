@@ -9,9 +9,11 @@ import { createStripeProvider } from '../../lib/payments/stripe/stripe-provider'
 import { createCouponsService, type CouponsDependencies } from './coupons.service';
 import { createCheckout } from './checkout.service';
 import { createLedger } from './ledger';
+import { createPaymentsAudit } from './payments.audit';
 import { createReconciliation } from './payments.reconciliation';
 import { createPaymentSettlement } from './payments.settlement';
 import { createPaymentAccounts } from './payment-accounts.service';
+import { createReceipts, type ReceiptsDependencies } from './receipts.service';
 import { providerEventReceived } from './payments.events';
 import { createStripeWebhooks } from './stripe-webhooks.service';
 
@@ -27,6 +29,7 @@ export function createPaymentsBackbone({
   config,
   opportunities,
   applications,
+  organisations,
 }: {
   db: Database;
   outbox: Outbox;
@@ -34,7 +37,9 @@ export function createPaymentsBackbone({
   config: Pick<Config, 'payments' | 'publicUrl'>;
   opportunities: CouponsDependencies['opportunities'] &
     Parameters<typeof createCheckout>[0]['opportunities'];
-  applications: Parameters<typeof createCheckout>[0]['applications'];
+  applications: Parameters<typeof createCheckout>[0]['applications'] &
+    ReceiptsDependencies['applications'];
+  organisations: ReceiptsDependencies['organisations'];
 }) {
   const processorOptions = {
     db,
@@ -98,7 +103,9 @@ export function createPaymentsBackbone({
     accounts,
     coupons,
     checkout,
+    receipts: createReceipts({ db, organisations, opportunities, applications }),
     reconciliation: createReconciliation({ db, clock, checkout, settlement, outbox }),
+    audit: createPaymentsAudit({ db, ledger, provider, opportunities }),
     platformFeePercent: config.payments.platformFeePercent,
   };
 }
