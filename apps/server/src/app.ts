@@ -26,6 +26,7 @@ import {
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes';
+import { registerReceiptsRoutes } from './modules/payments/receipts.routes';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -136,6 +137,7 @@ export async function buildApp({
   registerFilesRoutes(app, services, resolveViewer);
   registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
   await registerNotificationRoutes(app, services);
+  registerReceiptsRoutes(app, services.payments.receipts);
   // The local processor's own pages and browser API (Stripe serves its own).
   if (services.payments.local) {
     await registerLocalProcessorRoutes(app, services.payments.local, {

@@ -175,6 +175,7 @@ export function createServices({
     config,
     opportunities,
     applications,
+    organisations,
   });
   // What reacts to events: each feature's handlers, delivered after commit (events/dispatcher.ts).
   const handlers = composeHandlers([
@@ -185,6 +186,7 @@ export function createServices({
       users,
       opportunities,
       preferences: notificationPreferences,
+      receipts: payments.receipts,
     }),
     notificationMailHandlers({
       mail,

@@ -19,6 +19,7 @@ import { registerOpportunityTeamGraphQL } from '../modules/opportunities/opportu
 import { registerOrganisationsGraphQL } from '../modules/organisations/organisations.graphql';
 import { registerCheckoutGraphQL } from '../modules/payments/checkout.graphql';
 import { registerCouponsGraphQL } from '../modules/payments/coupons.graphql';
+import { registerReceiptsGraphQL } from '../modules/payments/receipts.graphql';
 import { registerPaymentAccountsGraphQL } from '../modules/payments/payment-accounts.graphql';
 import { registerPaymentsConfigGraphQL } from '../modules/payments/payments-config.graphql';
 import { registerProfilesGraphQL } from '../modules/profiles/profiles.graphql';
@@ -58,6 +59,7 @@ export function getSchema(): GraphQLSchema {
   registerPaymentsConfigGraphQL();
   registerCouponsGraphQL();
   registerCheckoutGraphQL();
+  registerReceiptsGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;
 }

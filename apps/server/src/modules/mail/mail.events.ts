@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  formatMoney,
   isSupportedLocale,
   type Locale,
   type NotificationType,
@@ -8,6 +9,7 @@ import type { FeatureHandlers } from '../../events/handlers';
 import { translatorFor } from '../../lib/i18n';
 import type { Sealer } from '../../lib/sealed';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
+import type { Receipts } from '../payments/receipts.service';
 import type { NotificationPreferences } from '../notifications/notifications.preferences';
 import type { UsersService } from '../users/users.service';
 import type { MailService } from './mail.service';
@@ -19,6 +21,7 @@ export interface MailHandlerDependencies {
   users: UsersService;
   opportunities: OpportunitiesService;
   preferences: NotificationPreferences;
+  receipts: Pick<Receipts, 'ofPayment'>;
 }
 
 const localeOf = (locale: string | undefined): Locale =>
@@ -36,6 +39,7 @@ export function mailEventHandlers({
   users,
   opportunities,
   preferences,
+  receipts,
 }: MailHandlerDependencies) {
   const sealedLink = (sealedPath: string) => `${publicUrl}${sealer.unseal(sealedPath)}`;
   /** Those of the people named who chose to get this kind by email at once. */
@@ -158,6 +162,39 @@ export function mailEventHandlers({
             status: t(`emails:application_statuses.${payload.to}`),
             note: t(`emails:application_status_notes.${payload.to}`),
             actionUrl: `${publicUrl}/application/${payload.applicationId}`,
+          },
+        });
+      },
+      async PaymentStatusChanged({ payload }) {
+        // The receipt goes once the applicant has paid (or owes nothing), in their language.
+        if (payload.to !== 'SUCCEEDED') return;
+        const receipt = await receipts.ofPayment(payload.paymentId);
+        if (!receipt) return;
+        const applicant = payload.userId ? await users.current(payload.userId) : undefined;
+        const to = applicant?.email ?? receipt.applicantEmail;
+        if (!to) return;
+        const locale = localeOf(applicant?.locale);
+        const t = translatorFor(locale);
+        await mail.send({
+          to,
+          locale,
+          template: 'payment_receipt',
+          values: {
+            name: applicant?.name ?? receipt.applicantName,
+            number: receipt.number,
+            organisation: receipt.organisationName,
+            opportunity: receipt.opportunityTitle,
+            tier: receipt.tierTitle
+              ? t('emails:payment_receipt.tier', { tier: receipt.tierTitle })
+              : '',
+            coupon: receipt.couponCode
+              ? t('emails:payment_receipt.coupon', {
+                  code: receipt.couponCode,
+                  percent: receipt.discountPercent,
+                })
+              : '',
+            total: formatMoney(receipt.total, receipt.currency, locale),
+            actionUrl: `${publicUrl}/receipt/${receipt.token}`,
           },
         });
       },

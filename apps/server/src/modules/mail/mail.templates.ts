@@ -13,6 +13,7 @@ export const EMAIL_TEMPLATES = [
   'opportunity_invitation',
   'application_status',
   'application_message',
+  'payment_receipt',
   'notification',
   'notification_digest',
 ] as const;
