@@ -17,7 +17,11 @@ function Row({ term, value, strong }: { term: string; value: string; strong?: bo
       </Typography>
       <Typography
         component="dd"
-        sx={{ textAlign: 'end', fontWeight: strong ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
+        sx={{
+          textAlign: 'end',
+          fontWeight: strong ? 700 : 400,
+          fontVariantNumeric: 'tabular-nums',
+        }}
       >
         {value}
       </Typography>
@@ -65,7 +69,11 @@ export function CheckoutBreakdown({ preview }: { preview: Preview }) {
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Divider />
         </Box>
-        <Row term={t('applications.checkout.breakdown.total')} value={money(preview.total)} strong />
+        <Row
+          term={t('applications.checkout.breakdown.total')}
+          value={money(preview.total)}
+          strong
+        />
         <Row
           term={t('applications.checkout.breakdown.organisation')}
           value={money(preview.organisation_receives)}

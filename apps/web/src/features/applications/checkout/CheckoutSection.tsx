@@ -93,9 +93,10 @@ export function CheckoutSection({
       : firstAvailable);
 
   const input = { payment_option_id: selected, coupon_code: coupon };
+  const alreadyPaid = outcome?.kind === 'paid' || application?.payment_info?.status === 'SUCCEEDED';
   const preview = useQuery(CheckoutPreviewDocument, {
     variables: { application: applicationId, input },
-    skip: !application || selected === null,
+    skip: !application || selected === null || alreadyPaid,
   });
   const previewCouponError = fieldErrorsOf(preview.error, ['coupon_code'] as const).coupon_code;
 
@@ -249,7 +250,8 @@ export function CheckoutSection({
         await settle();
       }
     } catch (error) {
-      const unavailable = error instanceof ConfirmError && (error.status === 0 || error.status >= 500);
+      const unavailable =
+        error instanceof ConfirmError && (error.status === 0 || error.status >= 500);
       setOutcome({
         kind: 'error',
         unavailable,
@@ -277,7 +279,11 @@ export function CheckoutSection({
     body = <LoadError error={checkout.error} onRetry={() => void checkout.refetch()} />;
   } else if (!application) {
     body = (
-      <Box role="status" aria-label={t('applications.checkout.loading')} sx={{ display: 'grid', gap: 1 }}>
+      <Box
+        role="status"
+        aria-label={t('applications.checkout.loading')}
+        sx={{ display: 'grid', gap: 1 }}
+      >
         <Skeleton variant="rounded" height={64} />
         <Skeleton variant="rounded" height={64} />
         <Skeleton variant="text" width="60%" />

@@ -46,7 +46,9 @@ export async function confirmIntent(
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error =
-      body && typeof body === 'object' && 'error' in body ? (body as { error: unknown }).error : null;
+      body && typeof body === 'object' && 'error' in body
+        ? (body as { error: unknown }).error
+        : null;
     const message =
       error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
         ? error.message
@@ -80,7 +82,12 @@ export function declineKeyOf(
 /** This page's address with `?payment=return` (and nothing of an earlier return kept). */
 export function returnUrlOf(href: string): string {
   const url = new URL(href);
-  for (const name of ['payment', 'payment_intent', 'payment_intent_client_secret', 'redirect_status']) {
+  for (const name of [
+    'payment',
+    'payment_intent',
+    'payment_intent_client_secret',
+    'redirect_status',
+  ]) {
     url.searchParams.delete(name);
   }
   url.searchParams.set('payment', 'return');
