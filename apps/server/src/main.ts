@@ -26,7 +26,11 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
-  await seedDatabase(database.db, { demo: config.seed === 'demo', storage: createStorage(config) });
+  await seedDatabase(database.db, {
+    demo: config.seed === 'demo',
+    storage: createStorage(config),
+    config,
+  });
 
   // A person at a terminal reads lines; a pipe, a file or a log collector gets JSON.
   const app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });

@@ -1,9 +1,11 @@
 import type { Database } from './client';
 import { seedLookups } from '../modules/lookups/lookups.seed';
+import type { Config } from '../config';
 import type { Storage } from '../lib/storage/storage';
 import { seedDemoApplications } from './demo/demo-applications';
 import { seedDemoFailedDelivery } from './demo/demo-events';
 import { seedDemoNotifications } from './demo/demo-notifications';
+import { seedDemoPayments } from './demo/demo-payments';
 import { seedDemoPictures } from './demo/demo-pictures';
 import { seedDemo } from './demo/seed-demo';
 
@@ -11,6 +13,11 @@ export interface SeedOptions {
   demo: boolean;
   /** Where the demo's pictures are stored; without it the demo has none. */
   storage?: Storage;
+  /**
+   * The server's configuration: with it (and the local payment processor) the demo has payments,
+   * made through the payments services; without it, none.
+   */
+  config?: Config;
 }
 
 /**
@@ -25,5 +32,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   if (fresh) await seedDemoFailedDelivery(db);
   await seedDemoApplications(db);
   await seedDemoNotifications(db);
+  // After the notifications: the payments' own events tell the team of the applications.
+  if (options.config) await seedDemoPayments(db, options.config);
   if (options.storage) await seedDemoPictures(db, options.storage);
 }

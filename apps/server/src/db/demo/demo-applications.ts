@@ -71,7 +71,7 @@ function songwriterForm() {
   });
 }
 
-function bandForm() {
+export function bandForm() {
   const fields = DEFAULT_FORM_SECTIONS.BANDS.flatMap((section) => section.fields).map(
     (field, order) => ({
       ...field,
@@ -387,7 +387,7 @@ export async function seedDemoApplications(db: Database): Promise<boolean> {
   return true;
 }
 
-function defaultFields(): FormField[] {
+export function defaultFields(): FormField[] {
   return DEFAULT_FORM_SECTIONS.INDIVIDUALS.flatMap((section) => section.fields).map(
     (field, order) => ({
       ...field,
@@ -403,7 +403,7 @@ function defaultFields(): FormField[] {
   );
 }
 
-async function recordPath(
+export async function recordPath(
   tx: Executor,
   applicationId: string,
   path: ApplicationStatus[],

@@ -594,6 +594,7 @@ export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
     approvalType: 'ON_REVIEW',
     paymentType: 'PAID_EXTERNAL',
     externalPaymentUrl: 'https://blueroomrecords.example/pay',
+    paymentOptions: [{ title: 'Session fee', cost: 4000, currency: 'GBP' }],
   },
   ...MARKETPLACE_OPPORTUNITIES,
 ];
