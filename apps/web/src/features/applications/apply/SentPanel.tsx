@@ -123,7 +123,9 @@ export function SentPanel({
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         {awaiting && externalPaymentUrl ? <ExternalPaymentLink url={externalPaymentUrl} /> : null}
         <Button component={RouterLink} to={`/application/${application.id}`} variant="contained">
-          {t('applications.sent.view')}
+          {awaiting && !externalPaymentUrl
+            ? t('applications.checkout.goToPayment')
+            : t('applications.sent.view')}
         </Button>
         <Button component={RouterLink} to="/applications">
           {t('applications.sent.list')}

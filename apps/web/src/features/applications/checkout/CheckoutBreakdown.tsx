@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { CheckoutMoneyFieldsFragment, CheckoutPreviewQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
@@ -10,14 +9,20 @@ type Preview = CheckoutPreviewQuery['checkoutPreview'];
 const money = (value: CheckoutMoneyFieldsFragment) => formatMoney(value.amount, value.currency);
 
 function Row({ term, value, strong }: { term: string; value: string; strong?: boolean }) {
+  // The total is set off by a rule above it (a <dl> holds only <dt> and <dd>).
+  const rule = strong ? { borderTop: 1, borderColor: 'divider', pt: 0.75 } : {};
   return (
     <>
-      <Typography component="dt" sx={strong ? { fontWeight: 700 } : { color: 'text.secondary' }}>
+      <Typography
+        component="dt"
+        sx={{ ...rule, ...(strong ? { fontWeight: 700 } : { color: 'text.secondary' }) }}
+      >
         {term}
       </Typography>
       <Typography
         component="dd"
         sx={{
+          ...rule,
           textAlign: 'end',
           fontWeight: strong ? 700 : 400,
           fontVariantNumeric: 'tabular-nums',
@@ -66,9 +71,6 @@ export function CheckoutBreakdown({ preview }: { preview: Preview }) {
             value={`−${money(preview.discount)}`}
           />
         ) : null}
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Divider />
-        </Box>
         <Row
           term={t('applications.checkout.breakdown.total')}
           value={money(preview.total)}

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
+import axe from 'axe-core';
 import i18next, { type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -254,6 +255,33 @@ describe('CheckoutSection', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Pay / }));
     expect(await screen.findByText(/payment processor cannot be reached/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('has no accessibility violations with the card form open', async () => {
+    const { container } = renderCheckout([
+      checkoutMock(),
+      previewMock(REGULAR),
+      startMock(REGULAR, payment(), SECRET),
+    ]);
+    const form = await openCardForm();
+    expect(
+      within(form)
+        .getByLabelText(/Card number/)
+        .getAttribute('autocomplete'),
+    ).toBe('cc-number');
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
+  it('explains that Stripe card payments are not offered on this page yet', async () => {
+    renderCheckout([
+      checkoutMock(undefined, { provider: 'STRIPE' }),
+      previewMock(REGULAR),
+      startMock(REGULAR, payment(), SECRET),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: /^Pay / }));
+    expect(await screen.findByText(/Stripe Elements/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
   });
 
   it('shows the paid summary when the application is paid', async () => {

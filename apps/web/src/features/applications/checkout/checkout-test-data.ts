@@ -170,7 +170,7 @@ function session(paymentInfo: unknown, clientSecret: string | null) {
     __typename: 'CheckoutSession',
     client_secret: clientSecret,
     next_action_url: null,
-    provider: 'local',
+    provider: null,
     payment: paymentInfo,
   };
 }
