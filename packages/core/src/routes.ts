@@ -32,6 +32,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/application/:id',
   '/application/:id/edit',
   '/application/:id/review',
+  '/receipt/:token',
   '/organisations',
   '/organisations/create',
   '/organisation/:slug/update',

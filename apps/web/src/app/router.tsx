@@ -9,6 +9,7 @@ import { COOKIE_NAMES } from '@encore/core';
 import { getCookie } from '../lib/cookies';
 import { adminRoutes } from '../features/admin/routes';
 import { applicationRoutes } from '../features/applications/routes';
+import { receiptRoutes } from '../features/applications/receipt/routes';
 import { authRoutes } from '../features/auth/routes';
 import { formRoutes } from '../features/forms/routes';
 import { impactRoutes } from '../features/impact/routes';
@@ -59,6 +60,7 @@ function preloadWhenSignedIn(routes: RouteObject[]): RouteObject[] {
 export const browseRoutes: RouteObject[] = [
   ...opportunityBrowseRoutes,
   ...organisationBrowseRoutes,
+  ...receiptRoutes,
 ];
 
 /** Every signed-in route of SEED-SPEC point 2. */
