@@ -225,9 +225,8 @@ export function registerCheckoutGraphQL(): void {
       type: PaymentInfoRef,
       extensions: access({
         record: 'application',
-        allows: ['owner', 'manager'],
+        allows: ['owner', 'manager', 'admin'],
         refuses: 'NOT_FOUND',
-        insiders: 'FORBIDDEN',
       }),
       authScopes: { loggedIn: true },
       description:

@@ -369,8 +369,15 @@ export function createCheckout({
     /** Asks the processor how the applicant's payment stands now (back from confirming it). */
     async refresh(applicationId: string, actor: CheckoutActor): Promise<CheckoutSession> {
       if (!UUID_PATTERN.test(applicationId)) throw AppError.notFound('application');
+      const application = await applications.requireById(applicationId);
+      if (application.userId !== actor.id) throw AppError.notFound('application');
       const payment = await paymentOf(applicationId);
-      if (!payment || payment.userId !== actor.id) throw AppError.notFound('payment');
+      if (!payment) {
+        throw conflict(
+          'No payment was started for this application.',
+          'errors.payment_not_started',
+        );
+      }
       return resume(payment);
     },
 
@@ -392,11 +399,8 @@ export function createCheckout({
       if (!UUID_PATTERN.test(applicationId)) throw AppError.notFound('application');
       const application = await applications.requireById(applicationId);
       const grant = await actor.access.opportunity(application.opportunityId);
-      if (!paymentsPolicy.manage(grant)) {
-        throw paymentsPolicy.admitsRefusal(grant)
-          ? AppError.forbidden()
-          : AppError.notFound('application');
-      }
+      // As every other action on someone's application: whoever may not is told there is none.
+      if (!paymentsPolicy.manage(grant)) throw AppError.notFound('application');
       const opportunity = await opportunities.requireById(application.opportunityId);
       if (opportunity.paymentType !== 'PAID_EXTERNAL' || application.paymentStatus === null) {
         throw conflict('This application is not waiting for a payment.', 'errors.payment_not_due');

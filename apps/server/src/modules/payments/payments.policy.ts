@@ -1,8 +1,4 @@
-import {
-  holdsOnOpportunity,
-  opportunityPolicy,
-  type OpportunityGrant,
-} from '../opportunities/opportunities.service';
+import { holdsOnOpportunity, type OpportunityGrant } from '../opportunities/opportunities.service';
 
 /**
  * Who may act on an opportunity's payments (record one made elsewhere, and in issue 21 refund):
@@ -10,8 +6,6 @@ import {
  */
 export const paymentsPolicy = {
   manage: (grant: OpportunityGrant) => holdsOnOpportunity(grant, 'manage_payments'),
-  /** The team knows the application exists; to anyone else it does not. */
-  admitsRefusal: (grant: OpportunityGrant) => opportunityPolicy.isTeam(grant),
   /** A paid application's receipt: its applicant's, and the payments team's. */
   readsReceipt: (grant: OpportunityGrant, viewerId: string, payerId: string | null) =>
     viewerId === payerId || holdsOnOpportunity(grant, 'manage_payments'),
