@@ -208,6 +208,17 @@ describe('receipts', () => {
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(body.length).toBeGreaterThan(1000);
 
+    // Cyrillic and Arabic letters take the embedded Unicode font.
+    for (const language of ['ru', 'ar']) {
+      const other = await fetch(`${server.url}/api/receipts/${paid.token}.pdf`, {
+        headers: { 'accept-language': language },
+      });
+      expect(other.status).toBe(200);
+      expect(other.headers.get('content-language')).toBe(language);
+      const bytes = Buffer.from(await other.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+
     const missing = await fetch(`${server.url}/api/receipts/${paid.token}zz.pdf`);
     expect(missing.status).toBe(404);
     const noPdf = await fetch(`${server.url}/api/receipts/${paid.token}`);
