@@ -308,62 +308,81 @@ export function createCheckout({
         if (current.status === 'SUCCEEDED') return resume(current);
       }
       const { option, coupon, quote } = priced;
-      const started = await outbox.transaction(async (tx) => {
-        const previous = current ? await settlement.lock(tx, current.id) : undefined;
-        if (current && previous?.attempt !== current.attempt) {
-          throw conflict('This checkout changed meanwhile; try again.', 'errors.checkout_changed');
-        }
-        if (previous) await settlement.releaseHolds(tx, previous);
-        if (!(await opportunities.tierSlots.take(tx, option.id))) {
-          throw validation('input.payment_option_id', 'validation.payment_option_full');
-        }
-        if (coupon && !(await coupons.takeSlot(tx, coupon.id))) {
-          throw validation('input.coupon_code', 'validation.coupon.not_valid');
-        }
-        const attempt = (previous?.attempt ?? 0) + 1;
-        const values = {
-          paymentOptionId: option.id,
-          couponId: coupon?.id ?? null,
-          method: quote.method,
-          status: 'REQUIRES_CREATION' as const,
-          optionTitle: option.title,
-          couponCode: coupon?.code ?? null,
-          currency: quote.currency,
-          price: quote.price,
-          discountPercent: quote.discountPercent,
-          discount: quote.discount,
-          amount: quote.amount,
-          platformFee: quote.platformFee,
-          processorFee: null,
-          provider: quote.method === 'INTERNAL_PAYMENT' ? provider.name : null,
-          providerIntentId: null,
-          attempt,
-          idempotencyKey: `checkout:${application.id}:${attempt}`,
-          holdsSlots: true,
-          lastErrorCode: null,
-          lastErrorMessage: null,
-        };
-        const [row] = previous
-          ? [await settlement.move(tx, previous, values)]
-          : await tx
-              .insert(payments)
-              .values({
-                ...values,
-                applicationId: application.id,
-                opportunityId: opportunity.id,
-                organisationId: opportunity.organisationId,
-                userId: application.userId,
-              })
-              .onConflictDoNothing({ target: payments.applicationId })
-              .returning();
-        if (!row) {
-          throw conflict('This checkout changed meanwhile; try again.', 'errors.checkout_changed');
-        }
-        if (quote.method === 'FREE_COUPON')
-          return settlement.succeed(tx, row, { processorFee: null });
-        return row;
-      });
-      return resume(started);
+      const attempt = () =>
+        outbox.transaction(async (tx) => {
+          const previous = current ? await settlement.lock(tx, current.id) : undefined;
+          if (current && previous?.attempt !== current.attempt) {
+            throw conflict(
+              'This checkout changed meanwhile; try again.',
+              'errors.checkout_changed',
+            );
+          }
+          if (previous) await settlement.releaseHolds(tx, previous);
+          if (!(await opportunities.tierSlots.take(tx, option.id))) {
+            throw validation('input.payment_option_id', 'validation.payment_option_full');
+          }
+          if (coupon && !(await coupons.takeSlot(tx, coupon.id))) {
+            throw validation('input.coupon_code', 'validation.coupon.not_valid');
+          }
+          const attempt = (previous?.attempt ?? 0) + 1;
+          const values = {
+            paymentOptionId: option.id,
+            couponId: coupon?.id ?? null,
+            method: quote.method,
+            status: 'REQUIRES_CREATION' as const,
+            optionTitle: option.title,
+            couponCode: coupon?.code ?? null,
+            currency: quote.currency,
+            price: quote.price,
+            discountPercent: quote.discountPercent,
+            discount: quote.discount,
+            amount: quote.amount,
+            platformFee: quote.platformFee,
+            processorFee: null,
+            provider: quote.method === 'INTERNAL_PAYMENT' ? provider.name : null,
+            providerIntentId: null,
+            attempt,
+            idempotencyKey: `checkout:${application.id}:${attempt}`,
+            holdsSlots: true,
+            lastErrorCode: null,
+            lastErrorMessage: null,
+          };
+          const [row] = previous
+            ? [await settlement.move(tx, previous, values)]
+            : await tx
+                .insert(payments)
+                .values({
+                  ...values,
+                  applicationId: application.id,
+                  opportunityId: opportunity.id,
+                  organisationId: opportunity.organisationId,
+                  userId: application.userId,
+                })
+                .onConflictDoNothing({ target: payments.applicationId })
+                .returning();
+          if (!row) {
+            throw conflict(
+              'This checkout changed meanwhile; try again.',
+              'errors.checkout_changed',
+            );
+          }
+          if (quote.method === 'FREE_COUPON')
+            return settlement.succeed(tx, row, { processorFee: null });
+          return row;
+        });
+      try {
+        return await resume(await attempt());
+      } catch (error) {
+        if (!(error instanceof AppError) || error.messageKey !== 'errors.checkout_changed')
+          throw error;
+        // Another request of the applicant's got there first (a double click): the same choice
+        // is the same checkout.
+        const winner = await paymentOf(application.id);
+        if (winner?.status === 'SUCCEEDED') return resume(winner);
+        if (winner && !isSettled(winner.status) && sameChoice(winner, priced))
+          return resume(winner);
+        throw error;
+      }
     },
 
     /** Asks the processor how the applicant's payment stands now (back from confirming it). */
