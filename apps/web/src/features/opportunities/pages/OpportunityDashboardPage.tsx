@@ -6,6 +6,7 @@ import {
   ApplicationsSection,
   readsApplications,
 } from '../dashboard/applications/ApplicationsSection';
+import { CouponsSection } from '../coupons/CouponsSection';
 import { ChangeLog } from '../dashboard/ChangeLog';
 import { KeyDatesPanel } from '../dashboard/KeyDatesPanel';
 import { StatusPanel } from '../dashboard/StatusPanel';
@@ -17,6 +18,7 @@ function Dashboard({ opportunity }: { opportunity: OpportunityFieldsFragment }) 
     <Box sx={{ display: 'grid', gap: 3 }}>
       <StatusPanel opportunity={opportunity} />
       {readsApplications(opportunity) ? <ApplicationsSection opportunity={opportunity} /> : null}
+      <CouponsSection opportunity={opportunity} />
       <Box
         sx={{
           display: 'grid',

@@ -15,6 +15,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_PAYMENT_TYPES, PAYMENT_CURRENCIES } from '@encore/core';
 import type { OpportunityPaymentType } from '../../../../gql/graphql';
+import { WizardCoupons } from '../../coupons/WizardCoupons';
 import { majorToMinor, type OpportunityDraft, type PaymentOptionDraft } from '../opportunity-draft';
 import type { FieldErrors, StepProps } from './step-props';
 
@@ -141,7 +142,7 @@ function OptionEditor({
 }
 
 /** Free, paid through Encore with price options (early-bird tiers), or paid on the organiser's site. */
-export function PaymentStep({ draft, change, errors }: StepProps) {
+export function PaymentStep({ draft, change, errors, saved }: StepProps) {
   const { t } = useTranslation('pages');
   const options = draft.payment_options;
   const setOption = (index: number, patch: Partial<PaymentOptionDraft>) =>
@@ -233,6 +234,8 @@ export function PaymentStep({ draft, change, errors }: StepProps) {
           </Box>
         </Box>
       ) : null}
+
+      <WizardCoupons saved={saved} paymentType={draft.payment_type} />
     </Box>
   );
 }
