@@ -247,21 +247,30 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       }),
 
     createIntent: (input, idempotencyKey) =>
-      translated(async () =>
-        toProviderIntent(
-          await stripe.paymentIntents.create(
-            {
-              amount: input.amount,
-              currency: input.currency.toLowerCase(),
-              application_fee_amount: input.applicationFeeAmount,
-              transfer_data: { destination: input.destination },
-              description: input.description,
-              metadata: input.metadata,
-            },
-            { idempotencyKey },
-          ),
-        ),
-      ),
+      translated(async () => {
+        const created = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            application_fee_amount: input.applicationFeeAmount,
+            transfer_data: { destination: input.destination },
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey },
+        );
+        // A key used before is answered with the first answer again (`Idempotent-Replayed: true`):
+        // the intent as it was made, though the payer may have paid it since (a crash kept it
+        // from our database). As the local processor, answer the intent as it is now.
+        if (created.lastResponse?.headers['idempotent-replayed'] === 'true') {
+          return toProviderIntent(
+            await stripe.paymentIntents.retrieve(created.id, {
+              expand: ['latest_charge.balance_transaction'],
+            }),
+          );
+        }
+        return toProviderIntent(created);
+      }),
 
     retrieveIntent: (intentId) =>
       translated(async () =>
