@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import Box from '@mui/material/Box';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -12,6 +12,7 @@ import {
   ReviewApplicationDocument,
   type ReviewApplicationFieldsFragment,
 } from '../../../gql/graphql';
+import { PaymentCard } from '../payment/PaymentCard';
 import { ApplicantPanel } from '../review/ApplicantPanel';
 import { CommentsPanel } from '../review/CommentsPanel';
 import { DecisionPanel } from '../review/DecisionPanel';
@@ -35,6 +36,7 @@ function Review({ application }: { application: ReviewApplicationFieldsFragment 
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation();
   const { opportunity } = application;
+  const client = useApolloClient();
   const queue = useReviewQueue(application.id, opportunity.id);
   useQueueKeys(queue.place, queue.go);
   const title = t('applications.review.title', { code: application.code });
@@ -69,6 +71,10 @@ function Review({ application }: { application: ReviewApplicationFieldsFragment 
         </Box>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <DecisionPanel application={application} />
+          <PaymentCard
+            applicationId={application.id}
+            onRecorded={() => void client.refetchQueries({ include: [ReviewApplicationDocument] })}
+          />
           <RatingPanel application={application} />
           <CommentsPanel application={application} kind="comments" />
           <CommentsPanel application={application} kind="notes" />

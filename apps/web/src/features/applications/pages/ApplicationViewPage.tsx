@@ -18,11 +18,11 @@ import {
 import { formatDateTime } from '../../../lib/format';
 import { isAwaitingPayment, isOpenDraft } from '../application-state';
 import { ApplicationStatusChip, AwaitingPaymentChip } from '../components/ApplicationStatusChip';
-import { ExternalPaymentLink } from '../components/ExternalPaymentLink';
 import { isNotFound } from '../components/is-not-found';
 import { OrganisationLine } from '../components/OrganisationLine';
 import { PageSection } from '../components/PageSection';
 import { CheckoutSection } from '../checkout/CheckoutSection';
+import { ExternalPaymentPanel } from '../payment/ExternalPaymentPanel';
 import { AnswerList } from '../view/AnswerList';
 import { HistoryList } from '../view/HistoryList';
 import { MessagesThread } from '../view/MessagesThread';
@@ -62,11 +62,6 @@ function Summary({ application }: { application: ApplicationDetailFieldsFragment
           : null}
       </Typography>
       {awaiting ? <Alert severity="warning">{t('applications.payment.awaitingText')}</Alert> : null}
-      {awaiting && opportunity.external_payment_url ? (
-        <Box>
-          <ExternalPaymentLink url={opportunity.external_payment_url} />
-        </Box>
-      ) : null}
       {isOpenDraft(application) ? (
         <Alert severity="info">{t('applications.view.draftNotice')}</Alert>
       ) : null}
@@ -144,6 +139,10 @@ export function ApplicationViewPage() {
               void statusQuery.refetch();
             }}
           />
+        ) : null}
+        {application.opportunity.payment_type === 'PAID_EXTERNAL' &&
+        application.payment_status !== null ? (
+          <ExternalPaymentPanel applicationId={application.id} />
         ) : null}
         <PageSection title={t('applications.view.history.title')}>
           {history ? (
