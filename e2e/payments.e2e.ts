@@ -160,9 +160,15 @@ describe('payments', () => {
         timeout: 15_000,
       });
       await expect
-        .poll(async () => main().getByText(/Connected: .* can take card payments/).count(), {
-          timeout: 20_000,
-        })
+        .poll(
+          async () =>
+            main()
+              .getByText(/Connected: .* can take card payments/)
+              .count(),
+          {
+            timeout: 20_000,
+          },
+        )
         .toBeGreaterThan(0);
       await expectAccessible('payout account page');
 
@@ -170,7 +176,10 @@ describe('payments', () => {
       await call(
         maya,
         'mutation ($opportunity: ID!, $input: CouponInput!) { createCoupon(opportunity: $opportunity, input: $input) { id } }',
-        { opportunity: opportunity.id, input: { name: 'Early fifty', code: 'EARLY50', value: 50, slots: 10 } },
+        {
+          opportunity: opportunity.id,
+          input: { name: 'Early fifty', code: 'EARLY50', value: 50, slots: 10 },
+        },
       );
       await call(maya, 'mutation ($id: ID!) { publishOpportunity(input: { id: $id }) { id } }', {
         id: opportunity.id,
@@ -210,7 +219,10 @@ describe('payments', () => {
         .getByText('Payment received. Your application is on its way to the organisers.')
         .waitFor({ timeout: 20_000 });
 
-      await main().getByRole('link', { name: /View (the )?receipt/ }).first().click();
+      await main()
+        .getByRole('link', { name: /View (the )?receipt/ })
+        .first()
+        .click();
       await page.waitForURL(/\/receipt\//, { timeout: 15_000 });
       await main().getByText('EARLY50').first().waitFor({ timeout: 15_000 });
       await expectAccessible('receipt page');
@@ -249,7 +261,10 @@ describe('payments', () => {
       await checkout.getByRole('button', { name: /^Pay / }).click();
       await checkout.getByLabel('Card number').fill('4000 0000 0000 0002');
       await checkout.getByRole('button', { name: /^Pay / }).click();
-      await checkout.getByText(/declined/i).first().waitFor({ timeout: 20_000 });
+      await checkout
+        .getByText(/declined/i)
+        .first()
+        .waitFor({ timeout: 20_000 });
       await expectAccessible('checkout after a decline');
 
       await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -46,6 +46,8 @@ export interface DemoIds {
   draftApplication: string;
   /** The Velvet Tides' submitted application to the Klangwerk residency. */
   bandApplication: string;
+  /** The receipt of the Velvet Tides' paid application to the riverside stage (a path). */
+  bandReceipt: string;
 }
 
 export interface Visit {
@@ -102,6 +104,7 @@ export const EXAMPLES: Record<WebRoutePattern, (ids: DemoIds) => Visit[]> = {
     { roles: ['applicant', ...TEAM], path: `/application/${ids.acceptedApplication}` },
     { roles: ['band'], path: `/application/${ids.bandApplication}` },
   ],
+  '/receipt/:token': (ids) => [{ roles: EVERYONE, path: ids.bandReceipt }],
   '/application/:id/edit': (ids) => [
     { roles: ['applicant'], path: `/application/${ids.draftApplication}/edit` },
   ],
@@ -168,6 +171,7 @@ interface ApplicationRow {
   id: string;
   status: string;
   opportunity: { slug: string };
+  payment_info: { receipt: string | null } | null;
 }
 
 export async function readDemoIds(baseUrl: string): Promise<DemoIds> {
@@ -177,7 +181,7 @@ export async function readDemoIds(baseUrl: string): Promise<DemoIds> {
       userApplications: { data: ApplicationRow[] };
     }>(
       baseUrl,
-      '{ me { id } userApplications { data { id status opportunity { slug } } } }',
+      '{ me { id } userApplications { data { id status opportunity { slug } payment_info { receipt } } } }',
       {},
       await accessTokenOf(baseUrl, email),
     );
@@ -191,6 +195,12 @@ export async function readDemoIds(baseUrl: string): Promise<DemoIds> {
     if (!found) throw new Error(`the demo has no ${status} application to ${slug}`);
     return found.id;
   };
+  const receiptOf = (applications: ApplicationRow[], slug: string) => {
+    const receipt = applications.find((application) => application.opportunity.slug === slug)
+      ?.payment_info?.receipt;
+    if (!receipt) throw new Error(`the demo has no paid application to ${slug}`);
+    return receipt;
+  };
   const applicant = await read(ACCOUNTS.applicant);
   const band = await read(ACCOUNTS.band);
   return {
@@ -198,6 +208,7 @@ export async function readDemoIds(baseUrl: string): Promise<DemoIds> {
     acceptedApplication: idOf(applicant.applications, 'lighthouse-songwriter-circle', 'ACCEPTED'),
     draftApplication: idOf(applicant.applications, OPPORTUNITY, 'DRAFT'),
     bandApplication: idOf(band.applications, 'klangwerk-chamber-residency', 'SUBMITTED'),
+    bandReceipt: receiptOf(band.applications, OPPORTUNITY),
   };
 }
 
