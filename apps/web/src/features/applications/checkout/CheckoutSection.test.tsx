@@ -273,15 +273,21 @@ describe('CheckoutSection', () => {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 
-  it('explains that Stripe card payments are not offered on this page yet', async () => {
-    renderCheckout([
-      checkoutMock(undefined, { provider: 'STRIPE' }),
-      previewMock(REGULAR),
-      startMock(REGULAR, payment(), SECRET),
-    ]);
+  it('says so when Stripe is the processor but the site has no publishable key', async () => {
+    const fetcher = vi.fn<typeof fetch>();
+    renderCheckout(
+      [
+        checkoutMock(undefined, { provider: 'STRIPE' }),
+        previewMock(REGULAR),
+        startMock(REGULAR, payment(), SECRET),
+      ],
+      { fetcher },
+    );
     fireEvent.click(await screen.findByRole('button', { name: /^Pay / }));
-    expect(await screen.findByText(/Stripe Elements/)).toBeTruthy();
+    expect(await screen.findByText(/Card payments cannot be taken on this site/)).toBeTruthy();
+    // Neither the local processor's card form nor its confirmation.
     expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
+    expect(fetcher).not.toHaveBeenCalled();
   });
 
   it('shows the paid summary when the application is paid', async () => {

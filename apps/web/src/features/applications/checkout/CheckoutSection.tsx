@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -33,6 +34,8 @@ import {
   wait,
 } from './checkout-logic';
 import { PaidSummary } from './PaidSummary';
+import { StripeCheckout } from './StripeCheckout';
+import { stripeOutcomeOf } from './stripe-logic';
 import { CouponField, TierPicker } from './TierPicker';
 
 /** How often, and how far apart, the server is asked whether a confirmed card payment settled. */
@@ -265,6 +268,39 @@ export function CheckoutSection({
     }
   };
 
+  /** Stripe Elements confirmed (or refused) the card; 3-D Secure ran in Stripe's own dialog. */
+  const confirmWithStripe = async (run: () => Promise<PaymentIntentResult>) => {
+    setConfirming(true);
+    setOutcome(null);
+    try {
+      const answer = stripeOutcomeOf(await run());
+      if (answer.kind === 'settle') {
+        await settle();
+      } else if (answer.kind === 'declined') {
+        setOutcome({
+          kind: 'declined',
+          message: answer.key
+            ? t(`applications.checkout.decline.${answer.key}`)
+            : (answer.message ?? t('applications.checkout.decline.fallback')),
+        });
+      } else if (answer.kind === 'error') {
+        setOutcome({
+          kind: 'error',
+          unavailable: answer.unavailable,
+          message: answer.message ?? t('applications.checkout.errors.unavailable'),
+        });
+      }
+    } catch {
+      setOutcome({
+        kind: 'error',
+        unavailable: true,
+        message: t('applications.checkout.errors.unavailable'),
+      });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
   const paidPayment =
     outcome?.kind === 'paid'
       ? outcome.payment
@@ -293,8 +329,11 @@ export function CheckoutSection({
     body = <Alert severity="info">{t('applications.checkout.empty')}</Alert>;
   } else {
     const provider = session?.provider?.toUpperCase() ?? checkout.data?.paymentsConfig.provider;
+    const stripeSecret = provider === 'STRIPE' ? (session?.client_secret ?? null) : null;
+    // A Stripe attempt that ended without a secret (failed) starts again from the Pay button.
+    const awaitingCard = session !== null && (provider !== 'STRIPE' || stripeSecret !== null);
     const total = preview.data?.checkoutPreview.total;
-    const locked = starting.loading || confirming || session !== null;
+    const locked = starting.loading || confirming || awaitingCard;
     body = (
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         <TierPicker
@@ -338,9 +377,15 @@ export function CheckoutSection({
                 <Skeleton variant="rounded" height={120} />
               </Box>
             ) : null}
-            {session && provider === 'STRIPE' ? (
-              <Alert severity="info">{t('applications.checkout.stripeNote')}</Alert>
-            ) : session ? (
+            {session && stripeSecret ? (
+              <StripeCheckout
+                publishableKey={checkout.data?.paymentsConfig.publishable_key ?? null}
+                clientSecret={stripeSecret}
+                amount={formatMoney(session.payment.amount, session.payment.currency)}
+                busy={confirming}
+                onConfirm={(run) => void confirmWithStripe(run)}
+              />
+            ) : session && provider !== 'STRIPE' ? (
               <CardForm
                 amount={formatMoney(session.payment.amount, session.payment.currency)}
                 busy={confirming}

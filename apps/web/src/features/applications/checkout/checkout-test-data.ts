@@ -83,8 +83,14 @@ export function checkoutMock(
   {
     paymentInfo = null,
     provider = 'LOCAL',
+    publishableKey = null,
     uses = 1,
-  }: { paymentInfo?: unknown; provider?: string; uses?: number } = {},
+  }: {
+    paymentInfo?: unknown;
+    provider?: string;
+    publishableKey?: string | null;
+    uses?: number;
+  } = {},
 ): Mock {
   return {
     request: { query: ApplicationCheckoutDocument, variables: { id: APPLICATION_ID } },
@@ -105,7 +111,11 @@ export function checkoutMock(
             payment_options: options,
           },
         },
-        paymentsConfig: { __typename: 'PaymentsConfig', provider, publishable_key: null },
+        paymentsConfig: {
+          __typename: 'PaymentsConfig',
+          provider,
+          publishable_key: publishableKey,
+        },
       },
     },
   };
