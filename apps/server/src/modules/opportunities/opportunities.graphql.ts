@@ -61,6 +61,16 @@ async function visible(
   return opportunityPolicy.view(grant, row) ? row : null;
 }
 
+const SlotsStatusRef = builder
+  .objectRef<{ code: string; slots: number | null }>('SlotsStatus')
+  .implement({
+    description: "A tier's code and how many slots it has left.",
+    fields: (t) => ({
+      code: t.exposeString('code'),
+      slots: t.exposeInt('slots', { nullable: true }),
+    }),
+  });
+
 /** One price of an opportunity (its tiers), as other features' types show it too. */
 export const PaymentOptionRef = builder.objectRef<
   OpportunityPaymentOptionRow & { timeZone: string }
@@ -373,6 +383,30 @@ export function registerOpportunitiesGraphQL(): void {
         resolve: async (row, _args, context) => {
           const [options] = await context.services.opportunities.paymentOptionsOf([row.id]);
           return (options ?? []).map((option) => ({ ...option, timeZone: row.timeZone }));
+        },
+      }),
+      payment_details: t.field({
+        type: PaymentOptionRef,
+        nullable: true,
+        description:
+          'The price an applicant is offered now: the first tier still open (an early bird until it fills or closes, then the next); null when free or when none is open.',
+        resolve: async (row, _args, context) => {
+          if (row.paymentType === 'FREE') return null;
+          const { opportunities } = context.services;
+          const [options = []] = await opportunities.paymentOptionsOf([row.id]);
+          const open = options.find((option) => opportunities.tierSlots.isAvailable(option));
+          return open ? { ...open, timeZone: row.timeZone } : null;
+        },
+      }),
+      slots_status: t.field({
+        type: [SlotsStatusRef],
+        description: "Each tier's code and the slots it has left (null without a limit).",
+        resolve: async (row, _args, context) => {
+          const [options = []] = await context.services.opportunities.paymentOptionsOf([row.id]);
+          return options.map((option) => ({
+            code: option.code,
+            slots: option.slots === null ? null : Math.max(0, option.slots - option.filledSlots),
+          }));
         },
       }),
       managers: t.field({
