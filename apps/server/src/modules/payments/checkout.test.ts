@@ -7,7 +7,7 @@ import { insertOrganisation } from '../../../test/organisations';
 import { connectPayoutAccount } from '../../../test/payments';
 import { createViewerAccess } from '../access/access';
 import { Viewer } from '../access/viewer';
-import { coupons, payments } from './payments.table';
+import { payments } from './payments.table';
 
 let now = new Date('2027-03-01T10:00:00Z');
 let server: TestServer;
@@ -36,12 +36,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CARD = {
-  succeeds: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  authentication: '4000 0027 6000 3184',
-};
-
 interface Session {
   payment: {
     id: string;
@@ -61,7 +55,6 @@ interface Session {
 
 const SESSION = `payment { id status method amount discount fee coupon receipt receipt_number last_error } client_secret next_action_url`;
 const START = `mutation($application: ID!, $input: CheckoutInput) { startCheckout(application: $application, input: $input) { ${SESSION} } }`;
-const REFRESH = `mutation($application: ID!) { refreshPayment(application: $application) { ${SESSION} } }`;
 const PREVIEW = `query($application: ID!, $input: CheckoutInput) { checkoutPreview(application: $application, input: $input) {
   method total { amount currency formatted } discount { amount } discount_percent platform_fee { amount } organisation_receives { amount }
   slots_left applied_count coupon payment_option { id title }
@@ -155,20 +148,6 @@ async function start(
   );
 }
 
-const intentOf = async (paymentId: string) =>
-  (await server.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
-
-async function confirm(paymentId: string, clientSecret: string, card: string) {
-  const { providerIntentId } = await intentOf(paymentId);
-  const intent = await server.app.services.payments.local!.processor.confirmIntent(
-    providerIntentId!,
-    clientSecret,
-    card,
-  );
-  await server.deliverEvents();
-  return intent;
-}
-
 async function applicationOf(applicant: TestAccount, id: string) {
   const answer = await server.graphql<{
     viewApplication: {
@@ -187,269 +166,9 @@ async function applicationOf(applicant: TestAccount, id: string) {
   return answer.body.data!.viewApplication;
 }
 
+// The checkout journeys themselves (paying, declines, authentication, races, crashes, replayed
+// events) run on both providers: checkout.contract.ts, checkout.local.test.ts, checkout.stripe.test.ts.
 describe('checkout on the local processor', () => {
-  it('shows the breakdown, takes the card, sends the application and books the charge', async () => {
-    const { opportunity, early } = await paidOpportunity();
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-
-    const preview = await server.graphql<{ checkoutPreview: Record<string, unknown> }>(
-      PREVIEW,
-      {
-        application: applicationId,
-        input: { payment_option_id: early.id, coupon_code: 'early50' },
-      },
-      applicant.headers,
-    );
-    expect(preview.body.errors).toBeUndefined();
-    expect(preview.body.data!.checkoutPreview).toMatchObject({
-      method: 'INTERNAL_PAYMENT',
-      total: { amount: 500, currency: 'EUR' },
-      discount: { amount: 500 },
-      discount_percent: 50,
-      slots_left: 10,
-      applied_count: 0,
-      coupon: 'EARLY50',
-      payment_option: { id: early.id, title: 'Early bird' },
-    });
-    const { platform_fee, organisation_receives } = preview.body.data!.checkoutPreview as {
-      platform_fee: { amount: number };
-      organisation_receives: { amount: number };
-    };
-    expect(platform_fee.amount + organisation_receives.amount).toBe(500);
-
-    const started = await start(applicant, applicationId, {
-      payment_option_id: early.id,
-      coupon_code: 'EARLY50',
-    });
-    expect(started.body.errors).toBeUndefined();
-    const session = started.body.data!.startCheckout;
-    expect(session.payment).toMatchObject({
-      status: 'REQUIRES_METHOD',
-      amount: 500,
-      coupon: 'EARLY50',
-    });
-    expect(session.client_secret).toBeTruthy();
-
-    await confirm(session.payment.id, session.client_secret!, CARD.succeeds);
-    const paid = await applicationOf(applicant, applicationId);
-    expect(paid).toMatchObject({
-      status: 'SUBMITTED',
-      payment_status: 'SUCCEEDED',
-      payment_info: { status: 'SUCCEEDED', amount: 500, coupon: 'EARLY50' },
-      payment: { title: 'Early bird', filled_slots: 1 },
-    });
-    expect(paid.payment_info.receipt).toMatch(/^\/receipt\/[\w-]{20,}$/);
-
-    const { ledger } = server.app.services.payments;
-    const pending = await ledger.balance('organisation_pending', organisation.id);
-    expect(pending).toContainEqual({ amount: organisation_receives.amount, currency: 'EUR' });
-    const [coupon] = await server.database.db
-      .select()
-      .from(coupons)
-      .where(eq(coupons.code, 'EARLY50'))
-      .limit(1);
-    expect(coupon!.usedSlots).toBeGreaterThanOrEqual(1);
-  });
-
-  it('explains a declined card, keeps the draft, and takes the retry on the same checkout', async () => {
-    const { opportunity, regular } = await paidOpportunity({ auto: true });
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const session = (await start(applicant, applicationId, { payment_option_id: regular.id })).body
-      .data!.startCheckout;
-    await confirm(session.payment.id, session.client_secret!, CARD.declined);
-    const declined = await server.graphql<{ refreshPayment: Session }>(
-      REFRESH,
-      { application: applicationId },
-      applicant.headers,
-    );
-    expect(declined.body.data!.refreshPayment.payment).toMatchObject({
-      status: 'REQUIRES_METHOD',
-      last_error: expect.stringMatching(/declined/i),
-    });
-    expect((await applicationOf(applicant, applicationId)).status).toBe('DRAFT');
-
-    const again = (await start(applicant, applicationId, { payment_option_id: regular.id })).body
-      .data!.startCheckout;
-    expect(again.payment.id).toBe(session.payment.id);
-    expect(again.client_secret).toBe(session.client_secret);
-    await confirm(again.payment.id, again.client_secret!, CARD.succeeds);
-    // AUTO approval: accepted as soon as it is paid.
-    expect(await applicationOf(applicant, applicationId)).toMatchObject({
-      status: 'ACCEPTED',
-      payment_status: 'SUCCEEDED',
-    });
-  });
-
-  it('sends the applicant to authenticate, and settles when they do', async () => {
-    const { opportunity, regular } = await paidOpportunity();
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const session = (await start(applicant, applicationId, { payment_option_id: regular.id })).body
-      .data!.startCheckout;
-    await confirm(session.payment.id, session.client_secret!, CARD.authentication);
-    const waiting = (
-      await server.graphql<{ refreshPayment: Session }>(
-        REFRESH,
-        { application: applicationId },
-        applicant.headers,
-      )
-    ).body.data!.refreshPayment;
-    expect(waiting.payment.status).toBe('REQUIRES_ACTION');
-    expect(waiting.next_action_url).toContain('/processor/authenticate');
-    const { providerIntentId } = await intentOf(session.payment.id);
-    await server.app.services.payments.local!.processor.authenticate(providerIntentId!, true);
-    await server.deliverEvents();
-    expect((await applicationOf(applicant, applicationId)).payment_status).toBe('SUCCEEDED');
-  });
-
-  it('takes no payment at all with a 100 % coupon', async () => {
-    const { opportunity, regular } = await paidOpportunity();
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const session = (
-      await start(applicant, applicationId, {
-        payment_option_id: regular.id,
-        coupon_code: 'FREEPASS',
-      })
-    ).body.data!.startCheckout;
-    expect(session).toMatchObject({
-      payment: { status: 'SUCCEEDED', method: 'FREE_COUPON', amount: 0 },
-      client_secret: null,
-    });
-    expect(session.payment.receipt_number).toBeGreaterThan(1000);
-    await server.deliverEvents();
-    expect((await applicationOf(applicant, applicationId)).status).toBe('SUBMITTED');
-  });
-
-  it('makes one payment and one intent of a double click, and a new attempt of a new coupon', async () => {
-    const { opportunity, early } = await paidOpportunity();
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const choice = { payment_option_id: early.id };
-    const [first, second] = await Promise.all([
-      start(applicant, applicationId, choice),
-      start(applicant, applicationId, choice),
-    ]);
-    expect(first.body.errors).toBeUndefined();
-    expect(second.body.errors).toBeUndefined();
-    const sessions = [first, second];
-    expect(second.body.data!.startCheckout.payment.id).toBe(
-      first.body.data!.startCheckout.payment.id,
-    );
-    expect(second.body.data!.startCheckout.client_secret).toBe(
-      first.body.data!.startCheckout.client_secret,
-    );
-    const [tier] = (await server.app.services.opportunities.paymentOptionsOf([opportunity.id]))[0]!;
-    expect(tier!.filledSlots).toBe(1);
-    const before = await intentOf(sessions[0]!.body.data!.startCheckout.payment.id);
-
-    const changed = (await start(applicant, applicationId, { ...choice, coupon_code: 'EARLY50' }))
-      .body.data!.startCheckout;
-    const after = await intentOf(changed.payment.id);
-    expect(after.attempt).toBe(before.attempt + 1);
-    expect(after.providerIntentId).not.toBe(before.providerIntentId);
-    const old = await server.app.services.payments.provider.retrieveIntent(
-      before.providerIntentId!,
-    );
-    expect(old.status).toBe('canceled');
-    const [stillOne] = (
-      await server.app.services.opportunities.paymentOptionsOf([opportunity.id])
-    )[0]!;
-    expect(stillOne!.filledSlots).toBe(1);
-  });
-
-  it('gives the last slot of a tier to exactly one of many paying at once', async () => {
-    const { opportunity, early } = await paidOpportunity({ earlySlots: 1 });
-    const applicants = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => awaitingPayment(opportunity.id, `Racer ${n}`)),
-    );
-    const answers = await Promise.all(
-      applicants.map(({ applicant, applicationId }) =>
-        start(applicant, applicationId, { payment_option_id: early.id }),
-      ),
-    );
-    const winners = answers.filter((answer) => !answer.body.errors);
-    expect(winners).toHaveLength(1);
-    for (const answer of answers.filter((candidate) => candidate.body.errors)) {
-      expect(answer.body.errors![0]!.extensions).toMatchObject({
-        code: 'VALIDATION',
-        validation: { 'input.payment_option_id': [expect.any(String)] },
-      });
-    }
-  });
-
-  it('finds the intent a crash kept from the database, by the attempt key, and settles it', async () => {
-    const { opportunity, regular } = await paidOpportunity();
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const session = (await start(applicant, applicationId, { payment_option_id: regular.id })).body
-      .data!.startCheckout;
-    const made = await intentOf(session.payment.id);
-    // As if the process died after the processor answered and before our commit.
-    await server.database.db
-      .update(payments)
-      .set({ providerIntentId: null, status: 'REQUIRES_CREATION', updatedAt: now })
-      .where(eq(payments.id, made.id));
-    now = new Date(now.getTime() + 2 * 60 * 1000);
-    const pass = await server.app.services.payments.reconciliation.run();
-    expect(pass.checked).toBeGreaterThanOrEqual(1);
-    const recovered = await intentOf(made.id);
-    expect(recovered.providerIntentId).toBe(made.providerIntentId);
-    expect(recovered.status).toBe('REQUIRES_METHOD');
-    await confirm(made.id, session.client_secret!, CARD.succeeds);
-    expect((await intentOf(made.id)).status).toBe('SUCCEEDED');
-  });
-
-  it('gives back the slots of a checkout nobody finished, and lets the applicant start again', async () => {
-    const { opportunity, early } = await paidOpportunity({ earlySlots: 1 });
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const session = (await start(applicant, applicationId, { payment_option_id: early.id })).body
-      .data!.startCheckout;
-    now = new Date(now.getTime() + 31 * 60 * 1000);
-    await server.app.services.payments.reconciliation.run();
-    await server.deliverEvents();
-    expect((await intentOf(session.payment.id)).status).toBe('CANCELED');
-    expect((await applicationOf(applicant, applicationId)).payment_status).toBe('CANCELED');
-    const [tier] = (await server.app.services.opportunities.paymentOptionsOf([opportunity.id]))[0]!;
-    expect(tier!.filledSlots).toBe(0);
-
-    const again = (await start(applicant, applicationId, { payment_option_id: early.id })).body
-      .data!.startCheckout;
-    expect(again.payment.status).toBe('REQUIRES_METHOD');
-  });
-
-  it('keeps a paid payment paid whatever late or replayed events say', async () => {
-    const { opportunity, regular } = await paidOpportunity();
-    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const session = (await start(applicant, applicationId, { payment_option_id: regular.id })).body
-      .data!.startCheckout;
-    const intent = await confirm(session.payment.id, session.client_secret!, CARD.succeeds);
-    const { outbox } = server.app.services.events;
-    const { providerEventReceived } = await import('./payments.events');
-    await server.database.db.transaction(async (tx) => {
-      for (const replay of [1, 2, 3]) {
-        await outbox.append(
-          tx,
-          providerEventReceived('local', {
-            id: `evt_replay_${replay}`,
-            type: 'payment_intent.succeeded',
-            intent,
-          }),
-        );
-      }
-      await outbox.append(
-        tx,
-        providerEventReceived('local', {
-          id: 'evt_late_failure',
-          type: 'payment_intent.payment_failed',
-          intent: { ...intent, status: 'requires_payment_method' },
-        }),
-      );
-    });
-    await server.deliverEvents();
-    expect((await intentOf(session.payment.id)).status).toBe('SUCCEEDED');
-    const entries = (await server.database.db.execute(
-      sql`select count(*)::int as count from ledger_entries where idempotency_key = ${`charge:${session.payment.id}`}`,
-    )) as unknown as { rows: { count: number }[] };
-    expect(entries.rows[0]!.count).toBe(1);
-  });
-
   it('refuses a coupon that leaves less than the processor takes, naming the field', async () => {
     const { opportunity, regular } = await paidOpportunity();
     await server.app.services.payments.coupons.create(
