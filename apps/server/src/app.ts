@@ -124,7 +124,7 @@ export async function buildApp({
     if (closeDatabaseOnClose) await database.close();
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { stripe: config.payments.provider === 'stripe' });
   registerErrorHandling(app, config.isProduction);
   await registerCompression(app);
 

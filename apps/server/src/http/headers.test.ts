@@ -145,6 +145,26 @@ describe('security headers decided by what is sent', () => {
     await app.close();
   });
 
+  it('lets pages load Stripe.js and its frames only when payments go through Stripe', async () => {
+    const page = (app: FastifyInstance) =>
+      app.get('/page', (_req, reply) => reply.type('text/html').send('<p>pay</p>'));
+    const local = await appWith(page);
+    const policy = (await local.inject('/page')).headers['content-security-policy'] as string;
+    expect(policy).toBe(DOCUMENT_POLICY);
+    expect(policy).not.toContain('stripe.com');
+    await local.close();
+
+    const stripe = Fastify();
+    registerSecurityHeaders(stripe, { stripe: true });
+    page(stripe);
+    await stripe.ready();
+    const withStripe = (await stripe.inject('/page')).headers['content-security-policy'] as string;
+    expect(withStripe).toContain("script-src 'self' https://js.stripe.com;");
+    expect(withStripe).toContain('https://hooks.stripe.com');
+    expect(withStripe).toContain("connect-src 'self' https://api.stripe.com;");
+    await stripe.close();
+  });
+
   it("keeps a policy the route set itself on a document over the pages' one", async () => {
     const app = await appWith((app) => {
       app.get('/sandboxed', (_req, reply) =>
