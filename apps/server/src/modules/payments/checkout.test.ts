@@ -188,6 +188,38 @@ describe('checkout on the local processor', () => {
   });
 });
 
+describe('what an opportunity shows of its prices', () => {
+  it("offers the next tier once the early bird is full, and counts each tier's slots left", async () => {
+    const { opportunity, early } = await paidOpportunity({ earlySlots: 1 });
+    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
+    const PRICES =
+      'query($slug: String!) { opportunity(slug: $slug) { payment_details { title } slots_status { code slots } } }';
+    const before = await server.graphql<{ opportunity: unknown }>(PRICES, {
+      slug: opportunity.slug,
+    });
+    expect(before.body.data!.opportunity).toEqual({
+      payment_details: { title: 'Early bird' },
+      slots_status: [
+        { code: early.code, slots: 1 },
+        { code: expect.any(String), slots: null },
+      ],
+    });
+    expect(
+      (await start(applicant, applicationId, { payment_option_id: early.id })).body.errors,
+    ).toBeUndefined();
+    const after = await server.graphql<{ opportunity: unknown }>(PRICES, {
+      slug: opportunity.slug,
+    });
+    expect(after.body.data!.opportunity).toEqual({
+      payment_details: { title: 'Regular' },
+      slots_status: [
+        { code: early.code, slots: 0 },
+        { code: expect.any(String), slots: null },
+      ],
+    });
+  });
+});
+
 describe('the payments audit', () => {
   it('notices a tier counting more than its payments, and a card payment missing from the books', async () => {
     const { opportunity, early } = await paidOpportunity();
