@@ -5,10 +5,12 @@ import {
   UUID_PATTERN,
   type CheckoutQuote,
 } from '@encore/core';
+import { setTimeout } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Outbox } from '../../events/outbox';
 import { AppError } from '../../lib/errors';
+import { ProcessorError } from '../../lib/payments/local/processor';
 import type { PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
 import type { ViewerAccess } from '../access/access';
 import type { ApplicationRow, ApplicationsService } from '../applications/applications.service';
@@ -51,6 +53,9 @@ export interface CheckoutActor {
   id: string;
   access: Pick<ViewerAccess, 'opportunity'>;
 }
+
+/** How often a create whose key is in flight is asked again. */
+const IN_FLIGHT_TRIES = 4;
 
 const validation = (field: string, key: string) => AppError.validation({ [field]: [key] });
 
@@ -174,6 +179,25 @@ export function createCheckout({
   }
 
   /**
+   * Stripe answers a request whose key is still in flight (the other of a double click) with an
+   * idempotency error rather than waiting: asked again a moment later, it answers the first one's.
+   */
+  async function createIntentOnce(
+    input: Parameters<PaymentProvider['createIntent']>[0],
+    key: string,
+  ): Promise<ProviderIntent> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await provider.createIntent(input, key);
+      } catch (error) {
+        const inFlight = error instanceof ProcessorError && error.code === 'idempotency_key_in_use';
+        if (!inFlight || tries === IN_FLIGHT_TRIES) throw error;
+        await setTimeout(250 * tries);
+      }
+    }
+  }
+
+  /**
    * The attempt's intent at the processor: made with the attempt's key (the same intent however
    * often this runs, a crash in between included), or read again.
    */
@@ -187,7 +211,7 @@ export function createCheckout({
           'errors.payments_not_accepted',
         );
       }
-      return await provider.createIntent(
+      return await createIntentOnce(
         {
           amount: payment.amount,
           currency: payment.currency.toLowerCase(),
