@@ -291,6 +291,14 @@ const dashboard = (filters: Record<string, unknown>) => () => ({ id: opportunity
 let blindApplicantId: string;
 
 const CHECKS: Check[] = [
+  // A receipt names its payer: it opens only for its secret address, which a reviewer never sees
+  // (PaymentInfo.receipt is the applicant's and the payments team's; checkout.test.ts).
+  query(
+    'applicationReceipt',
+    'refused',
+    'query($url: String!) { applicationReceipt(receipt_url: $url) { applicant_name applicant_email } }',
+    () => ({ url: `/receipt/${applicationId}` }),
+  ),
   query('allApplicants', 'answers', ALL_APPLICANTS),
   query('allApplicants', 'answers', ALL_APPLICANTS, () => ({ oppSlugs: [opportunity.slug] })),
   query('allApplicants', 'answers', ALL_APPLICANTS, () => ({ orgSlug: organisationSlug })),

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { ApplicationRef, PaymentStatusEnum } from '../applications/applications.refs';
 import { PaymentOptionRef } from '../opportunities/opportunities.graphql';
 import type { CheckoutPreview, CheckoutSession } from './checkout.service';
+import { paymentsPolicy } from './payments.policy';
 import type { PaymentRow } from './payments.table';
 
 const loaders = new WeakMap<GraphQLContext, DataLoader<string, PaymentRow | null>>();
@@ -70,8 +71,16 @@ export function registerCheckoutGraphQL(): void {
       }),
       receipt: t.string({
         nullable: true,
-        description: "The receipt's page, once paid.",
-        resolve: receiptPathOf,
+        description:
+          "The receipt's page, once paid: for the applicant and those who manage the opportunity's payments (it names the applicant, so a blind reviewer never gets it).",
+        resolve: async (row, _args, context) => {
+          const viewer = context.viewer.user;
+          if (!viewer || !row.receiptToken) return null;
+          const grant = await context.access.opportunity(row.opportunityId);
+          return paymentsPolicy.readsReceipt(grant, viewer.id, row.userId)
+            ? receiptPathOf(row)
+            : null;
+        },
       }),
       receipt_number: t.exposeInt('receiptNumber', { nullable: true }),
       last_error: t.exposeString('lastErrorMessage', {

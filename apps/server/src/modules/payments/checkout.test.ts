@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { publishedOpportunity } from '../../../test/opportunities';
+import { publishedOpportunity, type OpportunitySeat } from '../../../test/opportunities';
 import { insertOrganisation } from '../../../test/organisations';
 import { connectPayoutAccount } from '../../../test/payments';
 import { createViewerAccess } from '../access/access';
@@ -65,13 +65,19 @@ let serial = 0;
 
 /** A published paid opportunity of Harbour Lights with an early-bird tier and a regular one. */
 async function paidOpportunity(
-  options: { earlySlots?: number; type?: 'PAID_INTERNAL' | 'PAID_EXTERNAL'; auto?: boolean } = {},
+  options: {
+    earlySlots?: number;
+    type?: 'PAID_INTERNAL' | 'PAID_EXTERNAL';
+    auto?: boolean;
+    seats?: OpportunitySeat[];
+  } = {},
 ) {
   serial += 1;
   const opportunity = await publishedOpportunity(server, {
     organisationId: organisation.id,
     owner,
     title: `Riverside Open Call ${serial}`,
+    seats: options.seats ?? [],
     fields: {
       payment_type: options.type ?? 'PAID_INTERNAL',
       ...(options.type === 'PAID_EXTERNAL'
@@ -265,6 +271,32 @@ describe('who may pay, preview and record payments', () => {
       const answer = await server.graphql(PREVIEW, { application: hostile }, stranger.headers);
       expect(answer.body.errors![0]!.extensions?.code).toMatch(/^(NOT_FOUND|VALIDATION)$/);
     }
+  });
+
+  it("shows the receipt's address to the applicant and the payments team, never to a reviewer", async () => {
+    const reviewer = await registerAccount(server, { name: 'Blind Reviewer' });
+    const { opportunity, regular } = await paidOpportunity({
+      seats: [{ person: reviewer, role: 'reviewer', permissions: ['rate', 'comment'] }],
+    });
+    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
+    const paid = await start(applicant, applicationId, {
+      payment_option_id: regular.id,
+      coupon_code: 'FREEPASS',
+    });
+    expect(paid.body.data!.startCheckout.payment.status).toBe('SUCCEEDED');
+    await server.deliverEvents();
+    const RECEIPT = 'query($id: ID!) { viewApplication(id: $id) { payment_info { receipt } } }';
+    const receiptFor = async (account: TestAccount) =>
+      (
+        await server.graphql<{ viewApplication: { payment_info: { receipt: string | null } } }>(
+          RECEIPT,
+          { id: applicationId },
+          account.headers,
+        )
+      ).body.data!.viewApplication.payment_info.receipt;
+    expect(await receiptFor(applicant)).toMatch(/^\/receipt\//);
+    expect(await receiptFor(owner)).toMatch(/^\/receipt\//);
+    expect(await receiptFor(reviewer)).toBeNull();
   });
 
   it('lets the owner record a payment made elsewhere; a member may not', async () => {
