@@ -116,7 +116,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expect(await server.app.services.payments.ledger.problems()).toEqual([]);
+  expect(await server.app.services.payments.audit.books()).toEqual([]);
 });
 
 afterAll(async () => {

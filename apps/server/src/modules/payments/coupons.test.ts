@@ -7,7 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import {
   openTestDatabaseConnections,
@@ -99,6 +99,9 @@ beforeAll(async () => {
   coupons = createCouponsService({ db, clock, opportunities: server.app.services.opportunities });
 });
 
+afterEach(async () => {
+  expect(await server.app.services.payments.audit.books()).toEqual([]);
+});
 afterAll(async () => {
   await server?.close();
   for (const handle of handles?.slice(1) ?? []) await handle.close();

@@ -10,7 +10,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterEach(async () => {
-  expect(await server.app.services.payments.ledger.problems()).toEqual([]);
+  expect(await server.app.services.payments.audit.problems()).toEqual([]);
 });
 afterAll(async () => {
   await server?.close();

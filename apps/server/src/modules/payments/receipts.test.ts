@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '@encore/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { publishedOpportunity } from '../../../test/opportunities';
@@ -25,6 +25,9 @@ beforeAll(async () => {
     { userId: owner.id, email: owner.email, role: 'owner' },
   ]);
   await connectPayoutAccount(server, organisation);
+});
+afterEach(async () => {
+  expect(await server.app.services.payments.audit.problems()).toEqual([]);
 });
 afterAll(async () => {
   await server?.close();

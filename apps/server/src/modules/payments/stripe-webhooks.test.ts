@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { domainEvents } from '../../events/events.table';
 import { startStripeStub, type StripeStub } from '../../lib/payments/stripe/stripe-stub';
@@ -33,6 +33,9 @@ beforeAll(async () => {
     },
   });
   webhookUrl = `${server.url}/webhooks/stripe`;
+});
+afterEach(async () => {
+  expect(await server.app.services.payments.audit.problems()).toEqual([]);
 });
 afterAll(async () => {
   await server?.close();
