@@ -2,12 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import type { TestServer } from '../../../test/harness';
-import { publishedOpportunity } from '../../../test/opportunities';
+import {
+  CHECKOUT_PREVIEW,
+  checkoutFixtures,
+  REFRESH_PAYMENT,
+  type CheckoutSessionAnswer,
+} from '../../../test/checkout';
 import { insertOrganisation } from '../../../test/organisations';
 import type { Clock } from '../../lib/clock';
 import type { ProviderEvent, ProviderIntentStatus } from '../../lib/payments/provider';
-import { createViewerAccess } from '../access/access';
-import { Viewer } from '../access/viewer';
 import { payments } from './payments.table';
 
 /**
@@ -68,32 +71,6 @@ export const TEST_CARD = {
   authentication: '4000 0027 6000 3184',
 };
 
-interface Session {
-  payment: {
-    id: string;
-    status: string;
-    method: string;
-    amount: number;
-    discount: number;
-    fee: number;
-    coupon: string | null;
-    receipt: string | null;
-    receipt_number: number | null;
-    last_error: string | null;
-  };
-  client_secret: string | null;
-  next_action_url: string | null;
-}
-
-const SESSION = `payment { id status method amount discount fee coupon receipt receipt_number last_error } client_secret next_action_url`;
-const START = `mutation($application: ID!, $input: CheckoutInput) { startCheckout(application: $application, input: $input) { ${SESSION} } }`;
-const REFRESH = `mutation($application: ID!) { refreshPayment(application: $application) { ${SESSION} } }`;
-const PREVIEW = `query($application: ID!, $input: CheckoutInput) { checkoutPreview(application: $application, input: $input) {
-  method total { amount currency formatted } discount { amount } discount_percent platform_fee { amount } organisation_receives { amount }
-  slots_left applied_count coupon payment_option { id title }
-} }`;
-const APPLICATION = `query($id: ID!) { viewApplication(id: $id) { status payment_status payment_info { status amount coupon receipt } payment { title filled_slots } } }`;
-
 const START_OF_DAY = new Date('2027-03-01T10:00:00Z');
 
 export function describeCheckoutJourneys(driver: CheckoutDriver) {
@@ -103,7 +80,6 @@ export function describeCheckoutJourneys(driver: CheckoutDriver) {
     let server: TestServer;
     let owner: TestAccount;
     let organisation: { id: string; slug: string; name: string };
-    let serial = 0;
 
     beforeAll(async () => {
       world = await driver.start(() => now);
@@ -123,82 +99,11 @@ export function describeCheckoutJourneys(driver: CheckoutDriver) {
       await world?.close();
     });
 
-    /** A published paid opportunity of Harbour Lights: an early-bird tier, a regular one, coupons. */
-    async function paidOpportunity(options: { earlySlots?: number; auto?: boolean } = {}) {
-      serial += 1;
-      const opportunity = await publishedOpportunity(server, {
-        organisationId: organisation.id,
-        owner,
-        title: `Riverside Open Call ${serial}`,
-        fields: {
-          payment_type: 'PAID_INTERNAL',
-          ...(options.auto ? { approval_type: 'AUTO' } : {}),
-          payment_options: [
-            { title: 'Early bird', cost: 1000, currency: 'EUR', slots: options.earlySlots ?? 10 },
-            { title: 'Regular', cost: 2000, currency: 'EUR' },
-          ],
-        },
-      });
-      const [tiers = []] = await server.app.services.opportunities.paymentOptionsOf([
-        opportunity.id,
-      ]);
-      const actor = {
-        id: owner.id,
-        access: createViewerAccess(
-          new Viewer({ id: owner.id, role: 'performer' }),
-          server.app.services.organisations,
-          server.app.services.opportunities,
-        ),
-      };
-      const { coupons } = server.app.services.payments;
-      await coupons.create(
-        opportunity.id,
-        { name: 'Early fifty', code: 'EARLY50', value: 50, slots: 10 },
-        actor,
-      );
-      await coupons.create(
-        opportunity.id,
-        { name: 'Free pass', code: 'FREEPASS', value: 100, slots: 2 },
-        actor,
-      );
-      return { opportunity, early: tiers[0]!, regular: tiers[1]! };
-    }
-
-    /** A performer's complete application, waiting for its fee. */
-    async function awaitingPayment(opportunityId: string, name = 'Sam Performer') {
-      const applicant = await registerAccount(server, { name });
-      const saved = await server.graphql<{ saveApplication: { id: string } }>(
-        `mutation($input: SaveApplicationInput!) { saveApplication(input: $input) { id } }`,
-        {
-          input: {
-            opportunity_id: opportunityId,
-            form_type: 'INDIVIDUAL',
-            answers: {
-              full_name: name,
-              email: applicant.email,
-              address: {
-                label: 'Rua das Flores 12, Lisbon',
-                city_id: '2267057',
-                country_code: 'PT',
-              },
-            },
-          },
-        },
-        applicant.headers,
-      );
-      expect(saved.body.errors).toBeUndefined();
-      const id = saved.body.data!.saveApplication.id;
-      const submitted = await server.graphql(
-        `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { id } }`,
-        { input: { id } },
-        applicant.headers,
-      );
-      expect(submitted.body.errors).toBeUndefined();
-      return { applicant, applicationId: id };
-    }
-
-    const start = (applicant: TestAccount, application: string, input = {}) =>
-      server.graphql<{ startCheckout: Session }>(START, { application, input }, applicant.headers);
+    const { paidOpportunity, awaitingPayment, start, applicationOf } = checkoutFixtures(() => ({
+      server,
+      owner,
+      organisation,
+    }));
 
     async function started(applicant: TestAccount, application: string, input = {}) {
       const answer = await start(applicant, application, input);
@@ -207,8 +112,8 @@ export function describeCheckoutJourneys(driver: CheckoutDriver) {
     }
 
     async function refreshed(applicant: TestAccount, application: string) {
-      const answer = await server.graphql<{ refreshPayment: Session }>(
-        REFRESH,
+      const answer = await server.graphql<{ refreshPayment: CheckoutSessionAnswer }>(
+        REFRESH_PAYMENT,
         { application },
         applicant.headers,
       );
@@ -220,7 +125,7 @@ export function describeCheckoutJourneys(driver: CheckoutDriver) {
       (await server.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
 
     /** The payer confirms the session's intent with a card, and the processor's word arrives. */
-    async function pay(session: Session, card: string) {
+    async function pay(session: CheckoutSessionAnswer, card: string) {
       const { providerIntentId } = await paymentRow(session.payment.id);
       expect(session.client_secret).toBeTruthy();
       const status = await world.confirm(
@@ -235,24 +140,6 @@ export function describeCheckoutJourneys(driver: CheckoutDriver) {
             : 'requires_action',
       );
       await world.deliverEvents();
-    }
-
-    async function applicationOf(applicant: TestAccount, id: string) {
-      const answer = await server.graphql<{
-        viewApplication: {
-          status: string;
-          payment_status: string;
-          payment_info: {
-            status: string;
-            amount: number;
-            coupon: string | null;
-            receipt: string | null;
-          };
-          payment: { title: string; filled_slots: number };
-        };
-      }>(APPLICATION, { id }, applicant.headers);
-      expect(answer.body.errors).toBeUndefined();
-      return answer.body.data!.viewApplication;
     }
 
     const filledSlotsOf = async (opportunityId: string) =>
@@ -272,7 +159,7 @@ export function describeCheckoutJourneys(driver: CheckoutDriver) {
       const { applicant, applicationId } = await awaitingPayment(opportunity.id);
 
       const preview = await server.graphql<{ checkoutPreview: Record<string, unknown> }>(
-        PREVIEW,
+        CHECKOUT_PREVIEW,
         {
           application: applicationId,
           input: { payment_option_id: early.id, coupon_code: 'early50' },

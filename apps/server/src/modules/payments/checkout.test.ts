@@ -1,12 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
+import {
+  accessOf,
+  CHECKOUT_PREVIEW,
+  checkoutFixtures,
+  START_CHECKOUT,
+} from '../../../test/checkout';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { publishedOpportunity, type OpportunitySeat } from '../../../test/opportunities';
+import { publishedOpportunity } from '../../../test/opportunities';
 import { insertOrganisation } from '../../../test/organisations';
 import { connectPayoutAccount } from '../../../test/payments';
-import { createViewerAccess } from '../access/access';
-import { Viewer } from '../access/viewer';
 import { payments } from './payments.table';
 
 let now = new Date('2027-03-01T10:00:00Z');
@@ -36,141 +40,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Session {
-  payment: {
-    id: string;
-    status: string;
-    method: string;
-    amount: number;
-    discount: number;
-    fee: number;
-    coupon: string | null;
-    receipt: string | null;
-    receipt_number: number | null;
-    last_error: string | null;
-  };
-  client_secret: string | null;
-  next_action_url: string | null;
-}
-
-const SESSION = `payment { id status method amount discount fee coupon receipt receipt_number last_error } client_secret next_action_url`;
-const START = `mutation($application: ID!, $input: CheckoutInput) { startCheckout(application: $application, input: $input) { ${SESSION} } }`;
-const PREVIEW = `query($application: ID!, $input: CheckoutInput) { checkoutPreview(application: $application, input: $input) {
-  method total { amount currency formatted } discount { amount } discount_percent platform_fee { amount } organisation_receives { amount }
-  slots_left applied_count coupon payment_option { id title }
-} }`;
-const APPLICATION = `query($id: ID!) { viewApplication(id: $id) { status payment_status payment_info { status amount coupon receipt } payment { title filled_slots } } }`;
-
-let serial = 0;
-
-/** A published paid opportunity of Harbour Lights with an early-bird tier and a regular one. */
-async function paidOpportunity(
-  options: {
-    earlySlots?: number;
-    type?: 'PAID_INTERNAL' | 'PAID_EXTERNAL';
-    auto?: boolean;
-    seats?: OpportunitySeat[];
-  } = {},
-) {
-  serial += 1;
-  const opportunity = await publishedOpportunity(server, {
-    organisationId: organisation.id,
-    owner,
-    title: `Riverside Open Call ${serial}`,
-    seats: options.seats ?? [],
-    fields: {
-      payment_type: options.type ?? 'PAID_INTERNAL',
-      ...(options.type === 'PAID_EXTERNAL'
-        ? { external_payment_url: 'https://tickets.example.com/riverside' }
-        : {}),
-      ...(options.auto ? { approval_type: 'AUTO' } : {}),
-      payment_options: [
-        { title: 'Early bird', cost: 1000, currency: 'EUR', slots: options.earlySlots ?? 10 },
-        { title: 'Regular', cost: 2000, currency: 'EUR' },
-      ],
-    },
-  });
-  const [tiers = []] = await server.app.services.opportunities.paymentOptionsOf([opportunity.id]);
-  const couponActor = { id: owner.id, access: accessOf(owner) };
-  const early = await server.app.services.payments.coupons.create(
-    opportunity.id,
-    { name: 'Early fifty', code: 'EARLY50', value: 50, slots: 10 },
-    couponActor,
-  );
-  const free = await server.app.services.payments.coupons.create(
-    opportunity.id,
-    { name: 'Free pass', code: 'FREEPASS', value: 100, slots: 2 },
-    couponActor,
-  );
-  return { opportunity, early: tiers[0]!, regular: tiers[1]!, coupons: { early, free } };
-}
-
-function accessOf(account: TestAccount) {
-  return createViewerAccess(
-    new Viewer({ id: account.id, role: 'performer' }),
-    server.app.services.organisations,
-    server.app.services.opportunities,
-  );
-}
-
-/** A performer's complete application, waiting for its fee. */
-async function awaitingPayment(opportunityId: string, name = 'Sam Performer') {
-  const applicant = await registerAccount(server, { name });
-  const saved = await server.graphql<{ saveApplication: { id: string } }>(
-    `mutation($input: SaveApplicationInput!) { saveApplication(input: $input) { id } }`,
-    {
-      input: {
-        opportunity_id: opportunityId,
-        form_type: 'INDIVIDUAL',
-        answers: {
-          full_name: name,
-          email: applicant.email,
-          address: { label: 'Rua das Flores 12, Lisbon', city_id: '2267057', country_code: 'PT' },
-        },
-      },
-    },
-    applicant.headers,
-  );
-  expect(saved.body.errors).toBeUndefined();
-  const id = saved.body.data!.saveApplication.id;
-  const submitted = await server.graphql(
-    `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { id } }`,
-    { input: { id } },
-    applicant.headers,
-  );
-  expect(submitted.body.errors).toBeUndefined();
-  return { applicant, applicationId: id };
-}
-
-async function start(
-  applicant: TestAccount,
-  application: string,
-  input: Record<string, unknown> = {},
-) {
-  return server.graphql<{ startCheckout: Session }>(
-    START,
-    { application, input },
-    applicant.headers,
-  );
-}
-
-async function applicationOf(applicant: TestAccount, id: string) {
-  const answer = await server.graphql<{
-    viewApplication: {
-      status: string;
-      payment_status: string;
-      payment_info: {
-        status: string;
-        amount: number;
-        coupon: string | null;
-        receipt: string | null;
-      };
-      payment: { title: string; filled_slots: number };
-    };
-  }>(APPLICATION, { id }, applicant.headers);
-  expect(answer.body.errors).toBeUndefined();
-  return answer.body.data!.viewApplication;
-}
+const { paidOpportunity, awaitingPayment, start, applicationOf } = checkoutFixtures(() => ({
+  server,
+  owner,
+  organisation,
+}));
 
 // The checkout journeys themselves (paying, declines, authentication, races, crashes, replayed
 // events) run on both providers: checkout.contract.ts, checkout.local.test.ts, checkout.stripe.test.ts.
@@ -180,7 +54,7 @@ describe('checkout on the local processor', () => {
     await server.app.services.payments.coupons.create(
       opportunity.id,
       { name: 'Almost free', code: 'ALMOST99', value: 99, slots: 5 },
-      { id: owner.id, access: accessOf(owner) },
+      { id: owner.id, access: accessOf(server, owner) },
     );
     const { applicant, applicationId } = await awaitingPayment(opportunity.id);
     const answer = await start(applicant, applicationId, {
@@ -265,10 +139,14 @@ describe('who may pay, preview and record payments', () => {
       const answer = await start(caller, applicationId, { payment_option_id: regular.id });
       expect(answer.body.errors![0]!.extensions?.code).toBe('NOT_FOUND');
     }
-    const anonymous = await server.graphql(START, { application: applicationId });
+    const anonymous = await server.graphql(START_CHECKOUT, { application: applicationId });
     expect(anonymous.body.errors![0]!.extensions?.code).toBe('UNAUTHENTICATED');
     for (const hostile of ['not-an-id\u0000', 'x'.repeat(5000)]) {
-      const answer = await server.graphql(PREVIEW, { application: hostile }, stranger.headers);
+      const answer = await server.graphql(
+        CHECKOUT_PREVIEW,
+        { application: hostile },
+        stranger.headers,
+      );
       expect(answer.body.errors![0]!.extensions?.code).toMatch(/^(NOT_FOUND|VALIDATION)$/);
     }
   });
