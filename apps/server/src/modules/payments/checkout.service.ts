@@ -114,7 +114,9 @@ export function createCheckout({
     const application = await applications.requireById(applicationId);
     if (application.userId !== actor.id) throw AppError.notFound('application');
     const opportunity = await opportunities.requireById(application.opportunityId);
-    if (opportunity.paymentType === 'FREE' || application.paymentStatus === null) {
+    // A withdrawn application is never charged; a paid one is only shown its payment.
+    const waiting = application.status === 'DRAFT' || application.paymentStatus === 'SUCCEEDED';
+    if (opportunity.paymentType === 'FREE' || application.paymentStatus === null || !waiting) {
       throw conflict('This application is not waiting for a payment.', 'errors.payment_not_due');
     }
     return { application, opportunity };
@@ -484,9 +486,26 @@ export function createCheckout({
       });
     },
 
+    /**
+     * Ends the application's open checkout, if any (abandoned past the hold, or the application
+     * withdrawn): canceled at the processor and its slots given back. A payment that went through
+     * meanwhile stays paid.
+     */
+    async abandon(payment: PaymentRow): Promise<PaymentRow> {
+      if (isSettled(payment.status)) return payment;
+      if (payment.providerIntentId) return endAttempt(payment);
+      // No intent was ever made: nothing at the processor to end.
+      return outbox.transaction(async (tx) => {
+        const locked = await settlement.lock(tx, payment.id);
+        if (!locked || isSettled(locked.status) || locked.providerIntentId)
+          return locked ?? payment;
+        await settlement.releaseHolds(tx, locked);
+        return settlement.move(tx, locked, { status: 'CANCELED', holdsSlots: false });
+      });
+    },
+
     /** For reconciliation: an attempt a crash or a lost event left unfinished. */
     resume,
-    endAttempt,
   };
 }
 

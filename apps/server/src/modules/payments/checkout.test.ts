@@ -68,6 +68,46 @@ describe('checkout on the local processor', () => {
   });
 });
 
+describe('an application the applicant withdrew', () => {
+  it('is never charged', async () => {
+    const { opportunity, regular } = await paidOpportunity();
+    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
+    const withdrawn = await server.graphql(
+      'mutation($input: ApplicationIdInput!) { withdrawApplication(input: $input) { status } }',
+      { input: { id: applicationId } },
+      applicant.headers,
+    );
+    expect(withdrawn.body.errors).toBeUndefined();
+    const answer = await start(applicant, applicationId, { payment_option_id: regular.id });
+    expect(answer.body.errors![0]!.extensions?.code).toBe('CONFLICT');
+    expect(await server.app.services.payments.checkout.paymentOf(applicationId)).toBeUndefined();
+  });
+});
+
+describe('withdrawing in the middle of paying', () => {
+  it('ends the checkout at the processor and gives its slots back', async () => {
+    const { opportunity, early } = await paidOpportunity({ earlySlots: 1 });
+    const { applicant, applicationId } = await awaitingPayment(opportunity.id);
+    const session = (await start(applicant, applicationId, { payment_option_id: early.id })).body
+      .data!.startCheckout;
+    expect(session.payment.status).toBe('REQUIRES_METHOD');
+    await server.graphql(
+      'mutation($input: ApplicationIdInput!) { withdrawApplication(input: $input) { status } }',
+      { input: { id: applicationId } },
+      applicant.headers,
+    );
+    await server.deliverEvents();
+    const payment = (await server.app.services.payments.checkout.paymentOf(applicationId))!;
+    expect(payment).toMatchObject({ status: 'CANCELED', holdsSlots: false });
+    const intent = await server.app.services.payments.provider.retrieveIntent(
+      payment.providerIntentId!,
+    );
+    expect(intent.status).toBe('canceled');
+    const [tier] = (await server.app.services.opportunities.paymentOptionsOf([opportunity.id]))[0]!;
+    expect(tier!.filledSlots).toBe(0);
+  });
+});
+
 describe('what an opportunity shows of its prices', () => {
   it("offers the next tier once the early bird is full, and counts each tier's slots left", async () => {
     const { opportunity, early } = await paidOpportunity({ earlySlots: 1 });

@@ -104,7 +104,7 @@ export function createPaymentsBackbone({
     coupons,
     checkout,
     receipts: createReceipts({ db, organisations, opportunities, applications }),
-    reconciliation: createReconciliation({ db, clock, checkout, settlement, outbox }),
+    reconciliation: createReconciliation({ db, clock, checkout }),
     audit: createPaymentsAudit({ db, ledger, provider, opportunities }),
     platformFeePercent: config.payments.platformFeePercent,
   };

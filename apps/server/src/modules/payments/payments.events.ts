@@ -72,7 +72,7 @@ export function paymentEventHandlers({ accounts }: { accounts: PaymentAccounts }
 export function paymentIntentHandlers({
   checkout,
 }: {
-  checkout: Pick<Checkout, 'sync'>;
+  checkout: Pick<Checkout, 'sync' | 'paymentOf' | 'abandon'>;
 }): FeatureHandlers {
   return {
     name: 'payments-intents',
@@ -81,6 +81,12 @@ export function paymentIntentHandlers({
       async PaymentProviderEventReceived({ payload }) {
         if (!('intent' in payload.event)) return;
         await checkout.sync(payload.event.intent.id);
+      },
+      // A withdrawn application's open checkout ends: nobody pays for an application they took back.
+      async ApplicationStatusChanged({ payload }) {
+        if (payload.to !== 'WITHDRAWN') return;
+        const payment = await checkout.paymentOf(payload.applicationId);
+        if (payment) await checkout.abandon(payment);
       },
     },
   };

@@ -1,11 +1,10 @@
 import { and, asc, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { Outbox } from '../../events/outbox';
 import type { Clock } from '../../lib/clock';
 import type { RecurringJob } from '../../lib/jobs';
 import type { Checkout } from './checkout.service';
-import { isSettled, type PaymentSettlement } from './payments.settlement';
-import { payments, type PaymentRow } from './payments.table';
+import { isSettled } from './payments.settlement';
+import { payments } from './payments.table';
 
 /** An attempt untouched this long is asked about again (a lost event, a crash mid-checkout). */
 export const RECONCILE_AFTER_MS = 60 * 1000;
@@ -24,26 +23,11 @@ export function createReconciliation({
   db,
   clock,
   checkout,
-  settlement,
-  outbox,
 }: {
   db: Database;
   clock: Clock;
-  checkout: Pick<Checkout, 'resume' | 'endAttempt'>;
-  settlement: PaymentSettlement;
-  outbox: Outbox;
+  checkout: Pick<Checkout, 'resume' | 'abandon'>;
 }) {
-  async function abandon(payment: PaymentRow) {
-    if (payment.providerIntentId) return checkout.endAttempt(payment);
-    // No intent was ever made: nothing at the processor to end.
-    return outbox.transaction(async (tx) => {
-      const locked = await settlement.lock(tx, payment.id);
-      if (!locked || isSettled(locked.status) || locked.providerIntentId) return locked;
-      await settlement.releaseHolds(tx, locked);
-      return settlement.move(tx, locked, { status: 'CANCELED', holdsSlots: false });
-    });
-  }
-
   return {
     /** One pass; says how many payments it looked at and how many it settled. */
     async run(): Promise<{ checked: number; settled: number; failed: number }> {
@@ -68,7 +52,7 @@ export function createReconciliation({
           let current = (await checkout.resume(payment)).payment;
           const abandoned = current.updatedAt.getTime() < now - CHECKOUT_HOLD_MS;
           if (!isSettled(current.status) && abandoned && current.status !== 'PROCESSING') {
-            current = (await abandon(current)) ?? current;
+            current = await checkout.abandon(current);
           }
           if (isSettled(current.status)) settled += 1;
         } catch {
