@@ -346,7 +346,8 @@ export function CouponsPanel({
           {describeGraphQLError(failure.error, (key) => tc(key))}
         </Alert>
       ) : null}
-      <Box role="status" sx={visuallyHidden}>
+      {/* A polite live region, not role="status" (which the product keeps for loading). */}
+      <Box aria-live="polite" aria-atomic sx={visuallyHidden}>
         {saved ?? ''}
       </Box>
       {body}
