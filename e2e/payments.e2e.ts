@@ -92,7 +92,7 @@ describe('payments', () => {
   let opportunity: { id: string; slug: string };
 
   it(
-    'Maya connects a payout account through the processor and publishes a paid call with a coupon',
+    'Maya connects a payout account through the processor, adds a coupon on the dashboard and publishes the paid call',
     async () => {
       const maya = await accessTokenOf(baseUrl, ORGANISER);
       const name = `Quayside Sessions ${hex()}`;
@@ -103,7 +103,7 @@ describe('payments', () => {
         'mutation ($input: CreateOrganisationInput!) { createOrganisation(input: $input) { id slug } }',
         { input: { name, email: `hello.${hex()}@quayside.test`, city_id: '2267057' } },
       ));
-      // Not connected yet: a paid call cannot be published.
+      // A paid call in draft, of an organisation with no payout account yet.
       const { createOpportunity } = await call<{ createOpportunity: { id: string; slug: string } }>(
         maya,
         'mutation ($input: CreateOpportunityInput!) { createOpportunity(input: $input) { id slug } }',
@@ -129,16 +129,19 @@ describe('payments', () => {
         },
       );
       opportunity = createOpportunity;
-      const tooEarly = await graphql(
-        baseUrl,
-        'mutation ($id: ID!) { publishOpportunity(input: { id: $id }) { id } }',
-        { id: opportunity.id },
-        maya,
-      );
-      expect(tooEarly.errors?.[0]?.extensions?.validation).toHaveProperty('input.payment_type');
 
       ({ context, page } = await openJourneyPage(browser, baseUrl));
       await logIn(page, ORGANISER);
+      // Not connected yet: the paid call cannot be published, and the dashboard says so.
+      await page.goto(`/opportunity/${opportunity.slug}/dashboard`);
+      const status = main().getByRole('region', { name: 'Status' });
+      await status.getByText('Draft', { exact: true }).waitFor({ timeout: 15_000 });
+      await status.getByRole('button', { name: 'Publish' }).click();
+      await status
+        .getByRole('alert')
+        .getByText("The opportunity can't be published yet")
+        .waitFor({ timeout: 10_000 });
+
       await page.goto(`/organisation/${organisation.slug}/payment/connect`);
       await main().getByRole('heading', { level: 1 }).waitFor();
       await expectAccessible('connect page');
@@ -171,19 +174,32 @@ describe('payments', () => {
         )
         .toBeGreaterThan(0);
       await expectAccessible('payout account page');
+      await page.goto(`/organisation/${organisation.slug}/payment/update`);
+      await main().getByText('Nothing is due').waitFor({ timeout: 15_000 });
+      await expectAccessible('payout account update page');
 
-      // A coupon, and the call goes live.
-      await call(
-        maya,
-        'mutation ($opportunity: ID!, $input: CouponInput!) { createCoupon(opportunity: $opportunity, input: $input) { id } }',
-        {
-          opportunity: opportunity.id,
-          input: { name: 'Early fifty', code: 'EARLY50', value: 50, slots: 10 },
-        },
-      );
-      await call(maya, 'mutation ($id: ID!) { publishOpportunity(input: { id: $id }) { id } }', {
-        id: opportunity.id,
-      });
+      // A coupon from the dashboard, and the call goes live.
+      await page.goto(`/opportunity/${opportunity.slug}/dashboard`);
+      await main().getByRole('button', { name: 'Add coupon' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add a coupon' });
+      await dialog.getByLabel(/^Name/).fill('Early fifty');
+      await dialog.getByLabel(/^Code/).fill('EARLY50');
+      await dialog.getByLabel(/^Percent off/).fill('50');
+      await dialog.getByLabel(/^Uses/).fill('10');
+      await dialog.getByRole('button', { name: 'Add coupon' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      await main().getByText('EARLY50').first().waitFor();
+      await expectAccessible('dashboard with its coupons');
+      await status.getByRole('button', { name: 'Publish' }).click();
+      await status.getByText('Published', { exact: true }).waitFor({ timeout: 15_000 });
+      const { coupons } = (
+        await call<{ opportunity: { coupons: Array<{ code: string; value: number }> } }>(
+          maya,
+          'query ($slug: String!) { opportunity(slug: $slug) { coupons { code value } } }',
+          { slug: opportunity.slug },
+        )
+      ).opportunity;
+      expect(coupons).toEqual([{ code: 'EARLY50', value: 50 }]);
     },
     STEP_TIMEOUT,
   );
