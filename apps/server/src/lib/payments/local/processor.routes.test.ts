@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { insertOrganisation } from '../../../../test/organisations';
 import type { AccountHolder } from '../../../modules/payments/payment-accounts.service';
-import { CONFIRMATIONS_BY_ADDRESS, safeReturnUrl } from './processor.routes';
+import { CONFIRMATIONS_BY_ADDRESS } from './processor.api';
+import { safeReturnUrl } from './processor.routes';
 
 /** The address Encore names itself by; the test server listens elsewhere. */
 const publicUrl = 'http://encore.test';
