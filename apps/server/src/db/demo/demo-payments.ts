@@ -187,7 +187,7 @@ export async function seedDemoPayments(db: Database, config: Config): Promise<vo
       .where(eq(payments.applicationId, applicationId));
     if (done?.status === 'SUCCEEDED') continue;
     if (demo.recordedBy) {
-      await backbone.checkout.recordExternal(applicationId, accessOf(demo.recordedBy));
+      await backbone.externalPayments.record(applicationId, accessOf(demo.recordedBy));
       await deliver();
       continue;
     }

@@ -242,7 +242,7 @@ export function registerCheckoutGraphQL(): void {
         "Records that an applicant paid on the organisation's own site (PAID_EXTERNAL): the application is sent as if paid here.",
       args: { application: t.arg.id({ required: true }) },
       resolve: (_root, args, context) =>
-        context.services.payments.checkout.recordExternal(
+        context.services.payments.externalPayments.record(
           String(args.application),
           signedInApplicant(context),
         ),

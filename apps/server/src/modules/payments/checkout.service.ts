@@ -21,7 +21,6 @@ import type {
 } from '../opportunities/opportunities.service';
 import type { CouponRow, CouponsService } from './coupons.service';
 import type { PaymentAccounts } from './payment-accounts.service';
-import { paymentsPolicy } from './payments.policy';
 import { isSettled, type PaymentSettlement } from './payments.settlement';
 import { payments, type PaymentRow } from './payments.table';
 
@@ -434,56 +433,6 @@ export function createCheckout({
         .where(eq(payments.providerIntentId, intentId));
       if (!payment || isSettled(payment.status)) return;
       await apply(payment, await provider.retrieveIntent(intentId));
-    },
-
-    /**
-     * The organiser records a fee paid on their own site (PAID_EXTERNAL): the application is sent
-     * as if paid here, with no money in Encore's books.
-     */
-    async recordExternal(applicationId: string, actor: CheckoutActor): Promise<PaymentRow> {
-      if (!UUID_PATTERN.test(applicationId)) throw AppError.notFound('application');
-      const application = await applications.requireById(applicationId);
-      const grant = await actor.access.opportunity(application.opportunityId);
-      // As every other action on someone's application: whoever may not is told there is none.
-      if (!paymentsPolicy.manage(grant)) throw AppError.notFound('application');
-      const opportunity = await opportunities.requireById(application.opportunityId);
-      if (opportunity.paymentType !== 'PAID_EXTERNAL' || application.paymentStatus === null) {
-        throw conflict('This application is not waiting for a payment.', 'errors.payment_not_due');
-      }
-      const [options = []] = await opportunities.paymentOptionsOf([opportunity.id]);
-      const option = options[0];
-      const existing = await paymentOf(application.id);
-      if (existing?.status === 'SUCCEEDED') return existing;
-      return outbox.transaction(async (tx) => {
-        const values = {
-          paymentOptionId: option?.id ?? null,
-          couponId: null,
-          method: 'EXTERNAL_PAYMENT' as const,
-          status: 'REQUIRES_CREATION' as const,
-          optionTitle: option?.title ?? null,
-          couponCode: null,
-          currency: (option?.currency ?? 'EUR').toUpperCase(),
-          price: option?.cost ?? 0,
-          discount: 0,
-          discountPercent: 0,
-          amount: option?.cost ?? 0,
-          platformFee: 0,
-          idempotencyKey: `external:${application.id}`,
-          recordedBy: actor.id,
-        };
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            ...values,
-            applicationId: application.id,
-            opportunityId: opportunity.id,
-            organisationId: opportunity.organisationId,
-            userId: application.userId,
-          })
-          .onConflictDoUpdate({ target: payments.applicationId, set: values })
-          .returning();
-        return settlement.succeed(tx, row!, { processorFee: null });
-      });
     },
 
     /**

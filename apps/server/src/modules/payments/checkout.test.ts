@@ -220,7 +220,7 @@ describe('who may pay, preview and record payments', () => {
   it('lets the owner record a payment made elsewhere; a member may not', async () => {
     const { opportunity } = await paidOpportunity({ type: 'PAID_EXTERNAL' });
     const { applicant, applicationId } = await awaitingPayment(opportunity.id);
-    const RECORD = `mutation($application: ID!) { recordExternalPayment(application: $application) { status method is_external } }`;
+    const RECORD = `mutation($application: ID!) { recordExternalPayment(application: $application) { status method is_external receipt_number } }`;
     for (const refused of [member, applicant]) {
       const answer = await server.graphql(RECORD, { application: applicationId }, refused.headers);
       expect(answer.body.errors![0]!.extensions?.code).toBe('NOT_FOUND');
@@ -228,17 +228,27 @@ describe('who may pay, preview and record payments', () => {
     expect((await applicationOf(applicant, applicationId)).payment_status).toBe(
       'REQUIRES_CREATION',
     );
-    const recorded = await server.graphql<{ recordExternalPayment: unknown }>(
-      RECORD,
-      { application: applicationId },
-      owner.headers,
+    // Two of the team record it at the same moment: one payment, one receipt.
+    const [recorded, again] = await Promise.all(
+      [owner, owner].map((account) =>
+        server.graphql<{ recordExternalPayment: { receipt_number: number } }>(
+          RECORD,
+          { application: applicationId },
+          account.headers,
+        ),
+      ),
     );
-    expect(recorded.body.errors).toBeUndefined();
-    expect(recorded.body.data!.recordExternalPayment).toEqual({
+    expect(recorded!.body.errors).toBeUndefined();
+    expect(again!.body.errors).toBeUndefined();
+    expect(recorded!.body.data!.recordExternalPayment).toEqual({
       status: 'SUCCEEDED',
       method: 'EXTERNAL_PAYMENT',
       is_external: true,
+      receipt_number: expect.any(Number),
     });
+    expect(again!.body.data!.recordExternalPayment.receipt_number).toBe(
+      recorded!.body.data!.recordExternalPayment.receipt_number,
+    );
     await server.deliverEvents();
     expect(await applicationOf(applicant, applicationId)).toMatchObject({
       status: 'SUBMITTED',

@@ -8,6 +8,7 @@ import { createLocalProvider } from '../../lib/payments/local/local-provider';
 import { createStripeProvider } from '../../lib/payments/stripe/stripe-provider';
 import { createCouponsService, type CouponsDependencies } from './coupons.service';
 import { createCheckout } from './checkout.service';
+import { createExternalPayments } from './external-payments.service';
 import { createLedger } from './ledger';
 import { createPaymentsAudit } from './payments.audit';
 import { createReconciliation } from './payments.reconciliation';
@@ -104,6 +105,7 @@ export function createPaymentsBackbone({
     coupons,
     checkout,
     receipts: createReceipts({ db, organisations, opportunities, applications }),
+    externalPayments: createExternalPayments({ outbox, opportunities, applications, settlement }),
     reconciliation: createReconciliation({ db, clock, checkout }),
     audit: createPaymentsAudit({ db, ledger, provider, opportunities }),
     platformFeePercent: config.payments.platformFeePercent,
