@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +10,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { EmptyState } from '../../../components/EmptyState';
 import {
   OrganisationAccountLinkDocument,
+  OrganisationPaymentAccountDocument,
   type OrganisationAccountLinkQuery,
 } from '../../../gql/graphql';
 import { describeGraphQLError } from '../../../lib/graphql-errors';
@@ -148,6 +149,29 @@ export function Code({ children, mono = true }: { children: ReactNode; mono?: bo
       {children}
     </Box>
   );
+}
+
+/**
+ * What the connect and update pages start from: the account as stored, the way to the processor's
+ * onboarding, and what to show instead while the account cannot be read yet (`pending`).
+ */
+export function useAccountToOnboard(organisation: Organisation, skeleton: number[]) {
+  const query = useQuery(OrganisationPaymentAccountDocument, {
+    variables: { organisation: organisation.id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const onboarding = useOnboarding(organisation.id);
+  const pending =
+    query.error && !query.data ? (
+      <PaymentLoadError
+        organisation={organisation}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    ) : !query.data ? (
+      <PaymentSkeleton blocks={skeleton} />
+    ) : null;
+  return { account: query.data?.organisationAccount, onboarding, pending };
 }
 
 /** The processor's onboarding: asks for a fresh link (which makes the account the first time). */

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,14 +9,11 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
-import { OrganisationPaymentAccountDocument } from '../../../gql/graphql';
 import {
   OnboardingButton,
   PaymentAccountGate,
-  PaymentLoadError,
-  PaymentSkeleton,
   PaymentsForbidden,
-  useOnboarding,
+  useAccountToOnboard,
 } from '../components/PaymentAccountParts';
 import type { Organisation } from '../components/OrganisationGate';
 import { accountState, isForbidden, needsOnboarding, PAYMENTS } from '../payment-account';
@@ -87,23 +83,8 @@ function HowItWorks() {
 
 function Connect({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation();
-  const query = useQuery(OrganisationPaymentAccountDocument, {
-    variables: { organisation: organisation.id },
-    fetchPolicy: 'cache-and-network',
-  });
-  const onboarding = useOnboarding(organisation.id);
-  const account = query.data?.organisationAccount;
-
-  if (query.error && !query.data) {
-    return (
-      <PaymentLoadError
-        organisation={organisation}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) return <PaymentSkeleton blocks={[220, 48]} />;
+  const { account, onboarding, pending } = useAccountToOnboard(organisation, [220, 48]);
+  if (pending) return pending;
   if (isForbidden(onboarding.error)) return <PaymentsForbidden organisation={organisation} />;
   if (onboarding.step?.is_done || (account && !needsOnboarding(account))) {
     const ready =

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,15 +7,12 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import { EmptyState } from '../../../components/EmptyState';
-import { OrganisationPaymentAccountDocument } from '../../../gql/graphql';
 import {
   DueList,
   OnboardingButton,
   PaymentAccountGate,
-  PaymentLoadError,
-  PaymentSkeleton,
   PaymentsForbidden,
-  useOnboarding,
+  useAccountToOnboard,
 } from '../components/PaymentAccountParts';
 import type { Organisation } from '../components/OrganisationGate';
 import { isForbidden, isRejected, needsOnboarding, PAYMENTS } from '../payment-account';
@@ -52,23 +48,8 @@ function NothingDue({ organisation, rejected }: { organisation: Organisation; re
 
 function Update({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation();
-  const query = useQuery(OrganisationPaymentAccountDocument, {
-    variables: { organisation: organisation.id },
-    fetchPolicy: 'cache-and-network',
-  });
-  const onboarding = useOnboarding(organisation.id);
-  const account = query.data?.organisationAccount;
-
-  if (query.error && !query.data) {
-    return (
-      <PaymentLoadError
-        organisation={organisation}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) return <PaymentSkeleton blocks={[160, 48]} />;
+  const { account, onboarding, pending } = useAccountToOnboard(organisation, [160, 48]);
+  if (pending) return pending;
   if (!account) {
     return (
       <EmptyState
