@@ -22,7 +22,7 @@ import type {
 import type { CouponRow, CouponsService } from './coupons.service';
 import type { PaymentAccounts } from './payment-accounts.service';
 import { isSettled, type PaymentSettlement } from './payments.settlement';
-import { payments, type PaymentRow } from './payments.table';
+import { payments, type PaymentAccountRow, type PaymentRow } from './payments.table';
 
 /** What the applicant chose at checkout. */
 export interface CheckoutChoice {
@@ -202,10 +202,10 @@ export function createCheckout({
    * The attempt's intent at the processor: made with the attempt's key (the same intent however
    * often this runs, a crash in between included), or read again.
    */
-  async function intentOf(payment: PaymentRow): Promise<ProviderIntent> {
+  async function intentOf(payment: PaymentRow, known?: PaymentAccountRow): Promise<ProviderIntent> {
     try {
       if (payment.providerIntentId) return await provider.retrieveIntent(payment.providerIntentId);
-      const account = await accounts.of(payment.organisationId);
+      const account = known ?? (await accounts.of(payment.organisationId));
       if (!account?.chargesEnabled) {
         throw conflict(
           'This organisation cannot take payments now.',
@@ -233,11 +233,15 @@ export function createCheckout({
     }
   }
 
-  async function resume(payment: PaymentRow): Promise<CheckoutSession> {
+  /** `account`: the organisation's, when the caller has just read it. */
+  async function resume(
+    payment: PaymentRow,
+    account?: PaymentAccountRow,
+  ): Promise<CheckoutSession> {
     if (isSettled(payment.status) || payment.method !== 'INTERNAL_PAYMENT') {
       return { payment, clientSecret: null, nextActionUrl: null };
     }
-    const intent = await intentOf(payment);
+    const intent = await intentOf(payment, account);
     const current = await apply(payment, intent);
     const open = !isSettled(current.status);
     return {
@@ -319,8 +323,11 @@ export function createCheckout({
           messageValues: { opportunity: opportunity.title },
         });
       }
+      const account =
+        priced.quote.method === 'INTERNAL_PAYMENT'
+          ? await accounts.of(opportunity.organisationId)
+          : undefined;
       if (priced.quote.method === 'INTERNAL_PAYMENT') {
-        const account = await accounts.of(opportunity.organisationId);
         if (!account?.chargesEnabled) {
           throw conflict(
             'This organisation cannot take payments now.',
@@ -396,7 +403,7 @@ export function createCheckout({
           return row;
         });
       try {
-        return await resume(await attempt());
+        return await resume(await attempt(), account);
       } catch (error) {
         if (!(error instanceof AppError) || error.messageKey !== 'errors.checkout_changed')
           throw error;
