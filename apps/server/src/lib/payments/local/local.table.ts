@@ -11,7 +11,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AccountHolderType, PayoutAccountType } from '@encore/core';
 import { createdAt, updatedAt } from '../../../db/columns';
-import type { ProviderIntentStatus, ProviderPaymentError } from '../provider';
+import type {
+  ProviderIntentStatus,
+  ProviderPaymentError,
+  ProviderPayoutStatus,
+  ProviderRefundStatus,
+} from '../provider';
 
 /**
  * The local processor's own records (`local_processor_*`): a stand-in for Stripe's side of the
@@ -54,6 +59,15 @@ export const localExternalAccounts = pgTable(
     routingNumber: text('routing_number'),
     accountType: text('account_type'),
     defaultForCurrency: boolean('default_for_currency').notNull().default(true),
+    /** Stripe's bank account statuses: `new`, then `errored` once a payout to it failed. */
+    status: text('status').notNull().default('new'),
+    /**
+     * What a payout to it fails with (`account_closed`, `no_account`), for Stripe's test bank
+     * numbers; decided when it is added, as the full number is not kept.
+     */
+    payoutFailureCode: text('payout_failure_code'),
+    /** Null for those added by onboarding, which its one-time link already guards. */
+    idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
   },
   (table) => [index('local_processor_external_accounts_account_idx').on(table.accountId)],
@@ -127,4 +141,57 @@ export const localBalanceTransactions = pgTable(
     index('local_processor_balance_transactions_account_idx').on(table.accountId),
     uniqueIndex('local_processor_balance_transactions_source_key').on(table.type, table.source),
   ],
+);
+
+/** Money given back to an intent's payer, the connected account's share reversed in proportion. */
+export const localRefunds = pgTable(
+  'local_processor_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => localIntents.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<ProviderRefundStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    transferReversalAmount: bigint('transfer_reversal_amount', { mode: 'number' }).notNull(),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('local_processor_refunds_intent_idx').on(table.intentId)],
+);
+
+/** Money leaving a connected account's balance for its default external account. */
+export const localPayouts = pgTable(
+  'local_processor_payouts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => localAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** `in_transit` or `failed`; `paid` is read from `arrival_date` and the clock. */
+    status: text('status').$type<ProviderPayoutStatus>().notNull(),
+    /** The external account's id; kept after it is removed, as Stripe's payouts keep theirs. */
+    destination: text('destination').notNull(),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    arrivalDate: moment('arrival_date').notNull(),
+    description: text('description'),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('local_processor_payouts_account_idx').on(table.accountId)],
 );
