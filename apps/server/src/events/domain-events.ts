@@ -5,6 +5,7 @@ import type { NotificationEvents } from '../modules/notifications/notifications.
 import type { OpportunityEvents } from '../modules/opportunities/opportunities.events';
 import type { OrganisationEvents } from '../modules/organisations/organisations.events';
 import type { PaymentEvents } from '../modules/payments/payments.events';
+import type { RefundEvents } from '../modules/payments/refunds.events';
 
 /**
  * Every domain event of the product, by name: each feature declares its own in
@@ -18,7 +19,8 @@ export type DomainEventMap = OutboxEvents &
   OpportunityEvents &
   ApplicationEvents &
   NotificationEvents &
-  PaymentEvents;
+  PaymentEvents &
+  RefundEvents;
 
 /** What the outbox itself tells: an event whose delivery was given up after its last try. */
 export interface OutboxEvents {
