@@ -16,3 +16,5 @@ export * from '../modules/notifications/notifications.table';
 export * from '../modules/payments/ledger.table';
 export * from '../lib/payments/local/local.table';
 export * from '../modules/payments/payments.table';
+export * from '../modules/payments/refunds.table';
+export * from '../modules/payments/payouts.table';

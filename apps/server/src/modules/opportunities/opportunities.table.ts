@@ -137,6 +137,11 @@ export const opportunities = pgTable(
     blindReview: boolean('blind_review').notNull().default(false),
     paymentType: text('payment_type').$type<OpportunityPaymentType>().notNull().default('FREE'),
     externalPaymentUrl: text('external_payment_url'),
+    /**
+     * The answer-by promise of a paid opportunity: paid applications still undecided then are
+     * refunded in full.
+     */
+    answerByAt: moment('answer_by_at'),
     /** When someone pressed publish; null while a draft. */
     publishedAt: moment('published_at'),
     closedAt: moment('closed_at'),

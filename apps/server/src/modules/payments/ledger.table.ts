@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 
 /**
@@ -10,7 +19,9 @@ import { createdAt } from '../../db/columns';
  *   is owed to an organisation, before and after the processor's availability delay;
  * - `platform_fees` (income): the platform's application fees;
  * - `processor_fees` (expense): what the processor kept.
- * Payouts and refunds (issue 21) move money out of these with the same entries.
+ * A refund takes money back out of `payments_in_flight` (the organisation's share and the
+ * platform's fee in proportion), a release moves a share from pending to available, a payout
+ * takes it out of available and out of `payments_in_flight`.
  */
 export const LEDGER_ACCOUNTS = [
   'payments_in_flight',
@@ -77,6 +88,21 @@ export const ledgerPostings = pgTable(
     check('ledger_postings_amount_nonzero', sql`${table.amount} <> 0`),
     check('ledger_postings_currency_upper', sql`${table.currency} ~ '^[A-Z]{3}$'`),
   ],
+);
+
+/**
+ * Each organisation's balance per account and currency, kept with every posting (in its
+ * transaction), so that reading a balance does not grow with the history.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_organisation_balances',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    account: text('account').$type<LedgerAccount>().notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.account, table.currency] })],
 );
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

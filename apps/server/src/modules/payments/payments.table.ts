@@ -44,6 +44,8 @@ export const paymentAccounts = pgTable('payment_accounts', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** WEEKLY pays out the available balance every week; MANUAL only when asked. */
+  payoutInterval: text('payout_interval').$type<'WEEKLY' | 'MANUAL'>().notNull().default('WEEKLY'),
   syncedAt: moment('synced_at').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -129,6 +131,15 @@ export const payments = pgTable(
     /** An organiser who recorded a payment made elsewhere (EXTERNAL_PAYMENT). */
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     succeededAt: moment('succeeded_at'),
+    /** Who paid, as the application named them when checkout began (the payments list). */
+    payerName: text('payer_name').notNull().default(''),
+    payerEmail: text('payer_email'),
+    /** Given back so far, and the organisation's part of it (the rest was the platform's fee). */
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    shareRefunded: bigint('share_refunded', { mode: 'number' }).notNull().default(0),
+    refundedAt: moment('refunded_at'),
+    /** When the organisation's share left the hold for its available balance. */
+    releasedAt: moment('released_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -140,6 +151,13 @@ export const payments = pgTable(
       .where(sql`${table.status} in ('REQUIRES_CONFIRMATION', 'REQUIRES_ACTION', 'PROCESSING')`),
     check('payments_amounts', sql`${table.amount} = ${table.price} - ${table.discount}`),
     check('payments_discount_range', sql`${table.discountPercent} between 0 and 100`),
+    check(
+      'payments_refund_within_amount',
+      sql`${table.amountRefunded} between 0 and ${table.amount} and ${table.shareRefunded} between 0 and ${table.amountRefunded}`,
+    ),
+    index('payments_unreleased_idx')
+      .on(table.opportunityId)
+      .where(sql`${table.releasedAt} is null and ${table.status} in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL') and ${table.method} = 'INTERNAL_PAYMENT'`),
   ],
 );
 
