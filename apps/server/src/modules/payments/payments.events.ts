@@ -5,6 +5,8 @@ import type { ProviderEvent } from '../../lib/payments/provider';
 import type { Checkout } from './checkout.service';
 import type { PaymentAccounts } from './payment-accounts.service';
 import { providerEvents } from './payments.table';
+import type { Payouts } from './payouts.service';
+import type { Refunds } from './refunds.service';
 
 /** What the payments feature tells the rest of the product. */
 export interface PaymentEvents {
@@ -33,8 +35,12 @@ export interface PaymentEvents {
 }
 
 /** One processor object's events in the order they were received. */
-const aggregateOf = (event: ProviderEvent) =>
-  `payments:${'account' in event ? event.account.id : event.intent.id}`;
+function aggregateOf(event: ProviderEvent): string {
+  if ('account' in event) return `payments:${event.account.id}`;
+  if ('refund' in event) return `payments:${event.refund.intentId}`;
+  if ('payout' in event) return `payments:${event.payout.id}`;
+  return `payments:${event.intent.id}`;
+}
 
 export const providerEventReceived = (provider: 'local' | 'stripe', event: ProviderEvent) =>
   domainEvent('PaymentProviderEventReceived', aggregateOf(event), { provider, event });
@@ -71,22 +77,30 @@ export function paymentEventHandlers({ accounts }: { accounts: PaymentAccounts }
  */
 export function paymentIntentHandlers({
   checkout,
+  refunds,
+  payouts,
 }: {
   checkout: Pick<Checkout, 'sync' | 'paymentOf' | 'abandon'>;
+  refunds: Pick<Refunds, 'sync' | 'releaseWithdrawn'>;
+  payouts: Pick<Payouts, 'sync'>;
 }): FeatureHandlers {
   return {
     name: 'payments-intents',
     inTransaction: false,
     on: {
       async PaymentProviderEventReceived({ payload }) {
-        if (!('intent' in payload.event)) return;
-        await checkout.sync(payload.event.intent.id);
+        const { event } = payload;
+        if ('intent' in event) await checkout.sync(event.intent.id);
+        else if ('refund' in event) await refunds.sync(event.refund);
+        else if ('payout' in event) await payouts.sync(event.payout);
       },
-      // A withdrawn application's open checkout ends: nobody pays for an application they took back.
+      // A withdrawn application's open checkout ends: nobody pays for an application they took
+      // back; one whose fee came back in full gives its slots back.
       async ApplicationStatusChanged({ payload }) {
         if (payload.to !== 'WITHDRAWN') return;
         const payment = await checkout.paymentOf(payload.applicationId);
         if (payment) await checkout.abandon(payment);
+        await refunds.releaseWithdrawn(payload.applicationId);
       },
     },
   };

@@ -15,5 +15,16 @@ export function createLocalProvider(processor: LocalProcessor): PaymentProvider 
     createIntent: (input, idempotencyKey) => processor.createIntent(input, idempotencyKey),
     retrieveIntent: (intentId) => processor.retrieveIntent(intentId),
     cancelIntent: (intentId) => processor.cancelIntent(intentId),
+    createRefund: (input, idempotencyKey) => processor.createRefund(input, idempotencyKey),
+    retrieveRefund: (refundId) => processor.retrieveRefund(refundId),
+    createPayout: (input, idempotencyKey) => processor.createPayout(input, idempotencyKey),
+    retrievePayout: (accountId, payoutId) => processor.retrievePayout(accountId, payoutId),
+    retrieveBalance: (accountId) => processor.retrieveBalance(accountId),
+    addExternalAccount: (accountId, bankAccount, idempotencyKey) =>
+      processor.addExternalAccount(accountId, bankAccount, idempotencyKey),
+    removeExternalAccount: (accountId, externalAccountId) =>
+      processor.removeExternalAccount(accountId, externalAccountId),
+    setDefaultExternalAccount: (accountId, externalAccountId) =>
+      processor.setDefaultExternalAccount(accountId, externalAccountId),
   };
 }

@@ -5,12 +5,12 @@ import {
   type AccountHolderType,
   type PayoutAccountType,
 } from '@encore/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
 import type { LocalProcessor, LocalProcessorOptions } from './processor';
 import { ProcessorError } from './processor';
 import { localAccountLinks, localAccounts, localExternalAccounts } from './local.table';
-import { cardDigits, passesLuhn } from './test-cards';
+import { cardDigits, passesLuhn, payoutFailureOf } from './test-cards';
 
 export interface OnboardingDetails {
   businessType: AccountHolderType;
@@ -141,11 +141,16 @@ export function createLocalOnboarding(
         const { payout } = details;
         const number =
           payout.type === 'CARD' ? cardDigits(payout.cardNumber) : payout.accountNumber;
-        // One payout destination a currency: a new one replaces the old as the default.
+        // One default payout destination a currency: a new one replaces the old as the default.
         await tx
           .update(localExternalAccounts)
           .set({ defaultForCurrency: false })
-          .where(eq(localExternalAccounts.accountId, link.accountId));
+          .where(
+            and(
+              eq(localExternalAccounts.accountId, link.accountId),
+              eq(localExternalAccounts.currency, currency),
+            ),
+          );
         await tx.insert(localExternalAccounts).values({
           id: newId(payout.type === 'CARD' ? 'card' : 'ba'),
           accountId: link.accountId,
@@ -157,6 +162,7 @@ export function createLocalOnboarding(
           routingNumber: payout.type === 'BANK_ACCOUNT' ? (payout.routingNumber ?? null) : null,
           accountType: payout.type === 'BANK_ACCOUNT' ? 'checking' : null,
           defaultForCurrency: true,
+          payoutFailureCode: payout.type === 'BANK_ACCOUNT' ? payoutFailureOf(number) : null,
         });
         await onEvent(tx, {
           id: newId('evt'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { toMinorUnits } from '@encore/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../../db/client';
 import type { Clock } from '../../clock';
 import type {
@@ -18,20 +18,21 @@ import {
   localExternalAccounts,
   localIntents,
 } from './local.table';
+import { createLocalExternalAccounts, externalAccountView } from './external-accounts';
+import { createLocalPayouts } from './payouts';
+import {
+  DAY_MS,
+  ProcessorError,
+  idempotencyKeyInUse,
+  newId,
+  type AccountRow,
+  type IntentRow,
+  type ProcessorCore,
+} from './processor-core';
+import { createLocalRefunds } from './refunds';
 import { cardDigits, cardOutcome } from './test-cards';
 
-/** An error the processor answers with, as Stripe's API errors: a code and a sentence. */
-export class ProcessorError extends Error {
-  override name = 'ProcessorError';
-  constructor(
-    readonly code: string,
-    message: string,
-    /** The request parameter at fault, as Stripe's `param`. */
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
+export { ProcessorError } from './processor-core';
 
 export interface LocalProcessorOptions {
   db: Database;
@@ -45,17 +46,11 @@ export interface LocalProcessorOptions {
 }
 
 export const LINK_VALID_MS = 15 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 /** 2.9 % and 0.30 of the currency's major unit, as a card processor charges. */
 export function processorFeeFor(amount: number, currency: string): number {
   return Math.round(amount * 0.029) + toMinorUnits(0.3, currency);
 }
-
-type AccountRow = typeof localAccounts.$inferSelect;
-type IntentRow = typeof localIntents.$inferSelect;
 
 /**
  * A payment processor with Stripe's semantics, in Encore's database: connected accounts with
@@ -94,18 +89,7 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
       payoutsEnabled: chargesEnabled && complete,
       disabledReason: row.rejectedReason ?? (complete ? null : 'requirements.past_due'),
       requirementsDue,
-      externalAccounts: external.map((account) => ({
-        id: account.id,
-        type: account.type,
-        country: account.country,
-        currency: account.currency,
-        holderName: account.holderName,
-        last4: account.last4,
-        routingNumber: account.routingNumber,
-        accountType: account.accountType,
-        defaultForCurrency: account.defaultForCurrency,
-        status: 'new',
-      })),
+      externalAccounts: external.map(externalAccountView),
       createdAt: row.createdAt,
     };
   }
@@ -134,6 +118,16 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
 
   async function requireAccount(id: string, executor: Executor = db): Promise<AccountRow> {
     const [row] = await executor.select().from(localAccounts).where(eq(localAccounts.id, id));
+    if (!row) throw new ProcessorError('resource_missing', `No such account: '${id}'`, 'account');
+    return row;
+  }
+
+  async function lockAccount(tx: Transaction, id: string): Promise<AccountRow> {
+    const [row] = await tx
+      .select()
+      .from(localAccounts)
+      .where(eq(localAccounts.id, id))
+      .for('update');
     if (!row) throw new ProcessorError('resource_missing', `No such account: '${id}'`, 'account');
     return row;
   }
@@ -191,7 +185,21 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
     );
   }
 
+  const core: ProcessorCore = {
+    db,
+    clock,
+    onEvent,
+    requireAccount,
+    lockAccount,
+    lockIntent,
+    accountView,
+  };
+
   return {
+    ...createLocalRefunds(core),
+    ...createLocalPayouts(core),
+    ...createLocalExternalAccounts(core),
+
     async createAccount(input: CreateAccountInput, idempotencyKey: string) {
       await db
         .insert(localAccounts)
@@ -266,10 +274,7 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
         row!.destination !== input.destination ||
         row!.applicationFeeAmount !== input.applicationFeeAmount
       ) {
-        throw new ProcessorError(
-          'idempotency_key_in_use',
-          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        );
+        throw idempotencyKeyInUse();
       }
       return intentView(row!);
     },
@@ -355,25 +360,6 @@ export function createLocalProcessor(options: LocalProcessorOptions) {
         }
         return moveIntent(tx, row, { status: 'canceled' }, 'payment_intent.canceled');
       });
-    },
-
-    /** A connected account's money: pending until each charge's `available_on`, then available. */
-    async balance(accountId: string) {
-      const now = clock();
-      const rows = await db
-        .select({
-          currency: localBalanceTransactions.currency,
-          available: sql<string>`coalesce(sum(${localBalanceTransactions.amount}) filter (where ${localBalanceTransactions.availableOn} <= ${now}), 0)`,
-          pending: sql<string>`coalesce(sum(${localBalanceTransactions.amount}) filter (where ${localBalanceTransactions.availableOn} > ${now}), 0)`,
-        })
-        .from(localBalanceTransactions)
-        .where(and(eq(localBalanceTransactions.accountId, accountId)))
-        .groupBy(localBalanceTransactions.currency);
-      return rows.map((row) => ({
-        currency: row.currency,
-        available: Number(row.available),
-        pending: Number(row.pending),
-      }));
     },
 
     /**
