@@ -1,3 +1,4 @@
+import { DEFAULT_PAYOUT_HOLD_DAYS } from '@encore/core';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_BASE: optionalUrl,
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_PAYOUT_HOLD_DAYS),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -64,6 +66,8 @@ export interface Config {
   payments: {
     provider: Env['PAYMENTS_PROVIDER'];
     platformFeePercent: number;
+    /** Days after an opportunity's event before its money can be paid out. */
+    payoutHoldDays: number;
     /** Stripe's keys and webhook secrets; checked at start to be all there with `stripe`. */
     stripe: StripeSettings;
   };
@@ -140,6 +144,7 @@ export function loadConfig(
     payments: {
       provider: env.PAYMENTS_PROVIDER,
       platformFeePercent: env.PLATFORM_FEE_PERCENT,
+      payoutHoldDays: env.PAYOUT_HOLD_DAYS,
       stripe: {
         secretKey: env.STRIPE_SECRET_KEY,
         publishableKey: env.STRIPE_PUBLISHABLE_KEY,

@@ -43,6 +43,7 @@ import {
   notificationPushHandlers,
 } from './modules/notifications/notifications.events';
 import { createNotificationDigests } from './modules/notifications/notifications.digest';
+import { paymentNotificationHandlers } from './modules/notifications/notifications.payments';
 import { createNotificationPreferences } from './modules/notifications/notifications.preferences';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { notificationMailHandlers } from './modules/mail/mail.notifications';
@@ -199,9 +200,14 @@ export function createServices({
     applicationEventHandlers({ markUndelivered: applicationMessages.markUndelivered }),
     applicationPaymentHandlers({ applyPaymentStatus: applications.applyPaymentStatus }),
     notificationEventHandlers({ notifications, opportunities, users }),
+    paymentNotificationHandlers({ notifications, opportunities, organisations, applications }),
     ...(realtime ? [notificationPushHandlers({ notifications, realtime })] : []),
     paymentEventHandlers({ accounts: payments.accounts }),
-    paymentIntentHandlers({ checkout: payments.checkout }),
+    paymentIntentHandlers({
+      checkout: payments.checkout,
+      refunds: payments.refunds,
+      payouts: payments.payouts,
+    }),
   ]);
   const dispatcher = createDispatcher({ db, handlers, clock, log, ...config.eventDispatch });
   outbox.onAppended(() => dispatcher.wake());

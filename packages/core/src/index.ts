@@ -7,6 +7,7 @@ export * from './locales';
 export * from './notifications';
 export * from './pagination';
 export * from './payments';
+export * from './refunds';
 export * from './tokens';
 export * from './video-links';
 export * from './analytics';

@@ -146,6 +146,7 @@ export const opportunityDraftSchema = z.strictObject({
     .nullish(),
   time_zone: z.string().trim().refine(isTimeZone, 'validation.time_zone'),
   deadline_date: localDateTime.nullish(),
+  answer_by_date: localDateTime.nullish(),
   start_date: localDateTime.nullish(),
   end_date: localDateTime.nullish(),
   publish_at: localDateTime.nullish(),

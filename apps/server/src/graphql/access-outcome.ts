@@ -35,6 +35,8 @@ export const ACCESS_RECORDS = [
   'notification',
   /** A coupon on the published opportunity. */
   'coupon',
+  /** The applicant's refund request on a paid application. */
+  'refundRequest',
 ] as const;
 export type AccessRecord = (typeof ACCESS_RECORDS)[number];
 

@@ -1,3 +1,6 @@
+import { registerPaymentsReportsGraphQL } from '../modules/payments/payments-reports.graphql';
+import { registerPayoutsGraphQL } from '../modules/payments/payouts.graphql';
+import { registerRefundsGraphQL } from '../modules/payments/refunds.graphql';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { registerApplicantsGraphQL } from '../modules/applications/applications.applicants.graphql';
 import { registerApplicationsDashboardGraphQL } from '../modules/applications/applications.dashboard.graphql';
@@ -59,6 +62,9 @@ export function getSchema(): GraphQLSchema {
   registerPaymentsConfigGraphQL();
   registerCouponsGraphQL();
   registerCheckoutGraphQL();
+  registerRefundsGraphQL();
+  registerPaymentsReportsGraphQL();
+  registerPayoutsGraphQL();
   registerReceiptsGraphQL();
   schema = builder.toSchema({ sortSchema: true });
   return schema;

@@ -586,7 +586,12 @@ export function createApplicationsService({
         if (!paid || application.status !== 'DRAFT') {
           await tx
             .update(applications)
-            .set({ paymentStatus, updatedAt: now })
+            .set({
+              paymentStatus,
+              // Refunded in full: the application says when (a partial refund leaves it paid).
+              refundedAt: paymentStatus === 'REFUNDED' ? now : application.refundedAt,
+              updatedAt: now,
+            })
             .where(eq(applications.id, id));
           return;
         }

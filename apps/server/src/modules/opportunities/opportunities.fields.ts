@@ -58,6 +58,7 @@ const DATE_FIELDS = [
   ['start_date', 'startsAt'],
   ['end_date', 'endsAt'],
   ['publish_at', 'publishAt'],
+  ['answer_by_date', 'answerByAt'],
 ] as const;
 
 type Columns = Partial<OpportunityRow>;
@@ -173,6 +174,13 @@ function checkOrder(columns: Columns, current: OpportunityRow | null, problems: 
     problems['input.deadline_date'] ??= ['validation.deadline_after_end'];
   if (publishAt && deadlineAt && publishAt >= deadlineAt)
     problems['input.publish_at'] ??= ['validation.publish_after_deadline'];
+  const answerByAt = value('answerByAt');
+  if (answerByAt && deadlineAt && answerByAt < deadlineAt)
+    problems['input.answer_by_date'] ??= ['validation.answer_by_before_deadline'];
+  if (answerByAt && startsAt && answerByAt > startsAt)
+    problems['input.answer_by_date'] ??= ['validation.answer_by_after_start'];
+  if (answerByAt && value('paymentType') !== 'PAID_INTERNAL')
+    problems['input.answer_by_date'] ??= ['validation.answer_by_paid_only'];
   const minAge = value('minAge');
   const maxAge = value('maxAge');
   if (minAge != null && maxAge != null && minAge > maxAge)

@@ -121,6 +121,7 @@ export function registerOpportunitiesGraphQL(): void {
         start_date: local((row) => row.startsAt),
         end_date: local((row) => row.endsAt),
         publish_at: local((row) => row.publishAt),
+        answer_by_date: local((row) => row.answerByAt),
       };
     },
   });
@@ -285,6 +286,13 @@ export function registerOpportunitiesGraphQL(): void {
       start_date: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.startsAt }),
       end_date: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.endsAt }),
       publish_at: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.publishAt }),
+      answer_by_date: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description:
+          'The answer-by promise of a paid opportunity: paid applications still undecided then are refunded in full.',
+        resolve: (row) => row.answerByAt,
+      }),
       local_dates: t.field({ type: LocalDatesRef, resolve: (row) => row }),
       time_visibility: t.field({ type: TimeVisibilityRef, resolve: (row) => row.timeVisibility }),
       created_at: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
@@ -542,6 +550,11 @@ export function registerOpportunitiesGraphQL(): void {
     start_date: t.string({ required: false }),
     end_date: t.string({ required: false }),
     publish_at: t.string({ required: false }),
+    answer_by_date: t.string({
+      required: false,
+      description:
+        'Wall-clock time in the time zone; paid opportunities only, after the deadline and by the start.',
+    }),
     time_visibility: t.field({ type: TimeVisibilityInput, required: false }),
     types: t.field({ type: [OpportunityTypeEnum], required: false }),
     genres: t.stringList({ required: false }),

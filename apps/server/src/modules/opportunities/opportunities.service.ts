@@ -704,6 +704,24 @@ export function createOpportunitiesService({
       );
     },
 
+    /**
+     * Paid opportunities whose answer-by date falls after `from` and by `to` (the automatic refunds
+     * and their warnings look at these).
+     */
+    async answerByBetween(from: Date, to: Date): Promise<OpportunityRow[]> {
+      return db
+        .select()
+        .from(opportunities)
+        .where(
+          and(
+            isNull(opportunities.deletedAt),
+            eq(opportunities.paymentType, 'PAID_INTERNAL'),
+            sql`${opportunities.answerByAt} > ${from.toISOString()}::timestamptz`,
+            sql`${opportunities.answerByAt} <= ${to.toISOString()}::timestamptz`,
+          ),
+        );
+    },
+
     /** Taking applications now: published, or running before its deadline. */
     isOpen(row: OpportunityRow): boolean {
       if (row.status === 'PUBLISHED') return true;

@@ -11,10 +11,13 @@ import type { CheckoutPreview, CheckoutSession } from './checkout.service';
 import { paymentsPolicy } from './payments.policy';
 import type { PaymentRow } from './payments.table';
 
+/** What an application paid or is paying (fields of issue 21 are added in refunds.graphql.ts). */
+export const PaymentInfoRef = builder.objectRef<PaymentRow>('PaymentInfo');
+
 const loaders = new WeakMap<GraphQLContext, DataLoader<string, PaymentRow | null>>();
 
 /** Applications' payments, read once per request however many applications a list shows. */
-function paymentLoader(context: GraphQLContext) {
+export function paymentLoader(context: GraphQLContext) {
   let loader = loaders.get(context);
   if (!loader) {
     loader = new DataLoader(async (applicationIds) => {
@@ -43,7 +46,7 @@ const money = (amount: number | null, currency: string) =>
 export function registerCheckoutGraphQL(): void {
   const PaymentMethodEnum = builder.enumType('PaymentMethod', { values: PAYMENT_METHODS });
 
-  const PaymentInfoRef = builder.objectRef<PaymentRow>('PaymentInfo').implement({
+  PaymentInfoRef.implement({
     description:
       "What an application paid, or is paying: the tier, the coupon and discount, the platform's fee, and the receipt once paid.",
     fields: (t) => ({

@@ -378,6 +378,8 @@ export function createCheckout({
             holdsSlots: true,
             lastErrorCode: null,
             lastErrorMessage: null,
+            payerName: application.name,
+            payerEmail: application.email || null,
           };
           const [row] = previous
             ? [await settlement.move(tx, previous, values)]

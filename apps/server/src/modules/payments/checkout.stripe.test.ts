@@ -24,6 +24,7 @@ describeCheckoutJourneys({
         payments: {
           provider: 'stripe',
           platformFeePercent: 5,
+          payoutHoldDays: 7,
           stripe: {
             secretKey: stub.secretKey,
             publishableKey: stub.publishableKey,

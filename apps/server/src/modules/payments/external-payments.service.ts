@@ -65,6 +65,8 @@ export function createExternalPayments({
             amount: option?.cost ?? 0,
             idempotencyKey: `external:${application.id}`,
             recordedBy: actor.id,
+            payerName: application.name,
+            payerEmail: application.email || null,
           })
           .onConflictDoNothing({ target: payments.applicationId });
         // Recorded twice at once, or already: the second finds it paid and changes nothing.

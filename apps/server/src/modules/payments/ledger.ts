@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import {
   ORGANISATION_ACCOUNTS,
+  ledgerBalances,
   ledgerEntries,
   ledgerPostings,
   type LedgerAccount,
@@ -58,6 +59,37 @@ function checkEntry(entry: NewLedgerEntry): void {
   }
 }
 
+/** Adds an entry's organisation postings to the running balances, in the entry's transaction. */
+async function keepBalances(executor: Transaction, postings: Posting[]) {
+  const sums = new Map<
+    string,
+    { organisationId: string; account: LedgerAccount; currency: string; amount: number }
+  >();
+  for (const posting of postings) {
+    if (posting.organisationId === undefined) continue;
+    const currency = getCurrency(posting.currency).code;
+    const key = `${posting.organisationId}:${posting.account}:${currency}`;
+    const sum = sums.get(key) ?? {
+      organisationId: posting.organisationId,
+      account: posting.account,
+      currency,
+      amount: 0,
+    };
+    sum.amount += posting.amount;
+    sums.set(key, sum);
+  }
+  // In one order, so that two entries for the same organisation never wait on each other crosswise.
+  for (const sum of [...sums.values()].sort((a, b) => (a.account < b.account ? -1 : 1))) {
+    await executor
+      .insert(ledgerBalances)
+      .values(sum)
+      .onConflictDoUpdate({
+        target: [ledgerBalances.organisationId, ledgerBalances.account, ledgerBalances.currency],
+        set: { amount: sql`${ledgerBalances.amount} + excluded.amount` },
+      });
+  }
+}
+
 /**
  * The platform's books: an append-only journal of balanced entries (ledger.table.ts). Entries
  * are written in the transaction of the change they account for; balances are sums of postings.
@@ -92,7 +124,28 @@ export function createLedger({ db }: { db: Database }) {
           amount: posting.amount,
         })),
       );
+      await keepBalances(executor, entry.postings);
       return true;
+    },
+
+    /**
+     * An organisation's balances per account and currency, as the holder sees them (what the
+     * platform owes is positive), from the running balances: one row each, whatever the history.
+     */
+    async organisationBalances(
+      organisationId: string,
+      executor: Executor = db,
+    ): Promise<Array<Money & { account: LedgerAccount }>> {
+      const rows = await executor
+        .select()
+        .from(ledgerBalances)
+        .where(eq(ledgerBalances.organisationId, organisationId))
+        .orderBy(ledgerBalances.currency, ledgerBalances.account);
+      return rows.map((row) => ({
+        account: row.account,
+        currency: row.currency,
+        amount: -row.amount,
+      }));
     },
 
     /**
@@ -139,11 +192,33 @@ export function createLedger({ db }: { db: Database }) {
         having coalesce(sum(p.amount), 0) <> 0 or count(p.id) < 2`)) as unknown as {
         rows: Array<{ key: string; currency: string | null; sum: string | null; postings: number }>;
       };
-      return unbalanced.rows.map((row) =>
-        row.postings < 2
-          ? `${row.key}: ${row.postings} posting(s)`
-          : `${row.key}: off by ${row.sum} ${row.currency}`,
-      );
+      const drifted = (await executor.execute(sql`
+        select coalesce(b.organisation_id, s.organisation_id)::text as organisation, coalesce(b.account, s.account) as account,
+          coalesce(b.currency, s.currency) as currency, coalesce(b.amount, 0)::text as kept, coalesce(s.amount, 0)::text as summed
+        from ledger_organisation_balances b
+        full join (select organisation_id, account, currency, sum(amount) as amount from ledger_postings
+          where organisation_id is not null group by 1, 2, 3) s
+          on s.organisation_id = b.organisation_id and s.account = b.account and s.currency = b.currency
+        where coalesce(b.amount, 0) <> coalesce(s.amount, 0)`)) as unknown as {
+        rows: Array<{
+          organisation: string;
+          account: string;
+          currency: string;
+          kept: string;
+          summed: string;
+        }>;
+      };
+      return [
+        ...unbalanced.rows.map((row) =>
+          row.postings < 2
+            ? `${row.key}: ${row.postings} posting(s)`
+            : `${row.key}: off by ${row.sum} ${row.currency}`,
+        ),
+        ...drifted.rows.map(
+          (row) =>
+            `balance of ${row.organisation} ${row.account} ${row.currency}: kept ${row.kept}, postings sum to ${row.summed}`,
+        ),
+      ];
     },
   };
 }

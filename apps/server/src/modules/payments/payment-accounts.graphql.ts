@@ -9,19 +9,24 @@ import { AppError } from '../../lib/errors';
 import type { ProviderExternalAccount } from '../../lib/payments/provider';
 import { OrganisationRef } from '../organisations/organisations.graphql';
 import { organisationPolicy } from '../organisations/organisations.service';
-import type { ConnectStep } from './payment-accounts.service';
+import type { AccountBalance, ConnectStep } from './payment-accounts.service';
 import type { PaymentAccountRow } from './payments.table';
 
 const organisationIdSchema = z.uuid();
 
+export const ExternalAccountRef = builder.objectRef<ProviderExternalAccount>('ExternalAccount');
+export const PaymentAccountRef = builder.objectRef<PaymentAccountRow>('PaymentAccount');
+/** An organisation's balance (per-currency figures and releases are added in payouts.graphql.ts). */
+export const BalanceRef = builder.objectRef<AccountBalance>('AccountBalance');
+
 /** The organisation named by an argument, or a validation error naming the argument. */
-function organisationIdOf(value: unknown): string {
+export function organisationIdOf(value: unknown): string {
   const parsed = organisationIdSchema.safeParse(value);
   if (!parsed.success) throw AppError.validation({ organisation: ['validation.in'] });
   return parsed.data;
 }
 
-async function holderOf(context: GraphQLContext, organisationId: string) {
+export async function holderOf(context: GraphQLContext, organisationId: string) {
   const organisation = await context.services.organisations.requireById(organisationId);
   return {
     id: organisation.id,
@@ -31,10 +36,10 @@ async function holderOf(context: GraphQLContext, organisationId: string) {
   };
 }
 
-const byOrganisation = orgScope('manage_payments', (args: { organisation: string }) =>
+export const byOrganisation = orgScope('manage_payments', (args: { organisation: string }) =>
   organisationIdOf(args.organisation),
 );
-const managesPayments = access({
+export const managesPayments = access({
   record: 'organisation',
   allows: ['owner', 'admin'],
   refuses: 'FORBIDDEN',
@@ -48,26 +53,29 @@ export function registerPaymentAccountsGraphQL(): void {
     values: PAYOUT_ACCOUNT_TYPES,
   });
 
-  const ExternalAccountRef = builder
-    .objectRef<ProviderExternalAccount>('ExternalAccount')
-    .implement({
-      description:
-        'Where payouts go: a bank account or a debit card, known by its last four digits only.',
-      fields: (t) => ({
-        id: t.exposeID('id'),
-        type: t.field({ type: PayoutAccountTypeEnum, resolve: (account) => account.type }),
-        country: t.exposeString('country'),
-        currency: t.string({ resolve: (account) => account.currency.toUpperCase() }),
-        default_for_currency: t.exposeBoolean('defaultForCurrency'),
-        holder_name: t.exposeString('holderName', { nullable: true }),
-        last4: t.exposeString('last4'),
-        status: t.exposeString('status'),
-        routing_number: t.exposeString('routingNumber', { nullable: true }),
-        account_type: t.exposeString('accountType', { nullable: true }),
+  ExternalAccountRef.implement({
+    description:
+      'Where payouts go: a bank account or a debit card, known by its last four digits only.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      type: t.field({ type: PayoutAccountTypeEnum, resolve: (account) => account.type }),
+      country: t.exposeString('country'),
+      currency: t.string({ resolve: (account) => account.currency.toUpperCase() }),
+      default_for_currency: t.exposeBoolean('defaultForCurrency'),
+      holder_name: t.exposeString('holderName', { nullable: true }),
+      last4: t.exposeString('last4'),
+      status: t.exposeString('status'),
+      routing_number: t.string({
+        nullable: true,
+        description: 'Masked: only its last four digits are shown.',
+        resolve: (account) =>
+          account.routingNumber ? `•••• ${account.routingNumber.slice(-4)}` : null,
       }),
-    });
+      account_type: t.exposeString('accountType', { nullable: true }),
+    }),
+  });
 
-  const PaymentAccountRef = builder.objectRef<PaymentAccountRow>('PaymentAccount').implement({
+  PaymentAccountRef.implement({
     description:
       "An organisation's connected account at the payment processor, as the processor last told it.",
     fields: (t) => ({
@@ -103,19 +111,14 @@ export function registerPaymentAccountsGraphQL(): void {
     }),
   });
 
-  const BalanceRef = builder
-    .objectRef<{
-      available: { amount: number; currency: string };
-      total: { amount: number; currency: string };
-    }>('AccountBalance')
-    .implement({
-      description:
-        "What the platform owes the organisation in its account's currency: available for payout, and in all (available and still pending).",
-      fields: (t) => ({
-        available: t.field({ type: MoneyRef, resolve: (balance) => balance.available }),
-        total: t.field({ type: MoneyRef, resolve: (balance) => balance.total }),
-      }),
-    });
+  BalanceRef.implement({
+    description:
+      "What the platform owes the organisation in its account's currency: available for payout, and in all (available and still pending).",
+    fields: (t) => ({
+      available: t.field({ type: MoneyRef, resolve: (balance) => balance.available }),
+      total: t.field({ type: MoneyRef, resolve: (balance) => balance.total }),
+    }),
+  });
 
   builder.objectField(OrganisationRef, 'account', (t) =>
     t.field({
@@ -197,8 +200,11 @@ export function registerPaymentAccountsGraphQL(): void {
       extensions: managesPayments,
       authScopes: byOrganisation,
       args: { organisation: t.arg.id({ required: true }) },
-      resolve: (_root, args, context) =>
-        context.services.payments.accounts.balance(organisationIdOf(args.organisation)),
+      resolve: async (_root, args, context) => {
+        const organisationId = organisationIdOf(args.organisation);
+        const balance = await context.services.payments.accounts.balance(organisationId);
+        return balance && { ...balance, organisationId };
+      },
     }),
   }));
 }

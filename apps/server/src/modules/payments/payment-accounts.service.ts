@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { PaymentProvider, ProviderAccount } from '../../lib/payments/provider';
-import type { Ledger, Money } from './ledger';
+import { ProcessorError } from '../../lib/payments/local/processor';
+import type { NewBankAccount, PaymentProvider, ProviderAccount } from '../../lib/payments/provider';
+import type { Ledger } from './ledger';
 import { paymentAccounts, type PaymentAccountRow } from './payments.table';
 
 /** The organisation an account is for, as the payments feature needs it. */
@@ -44,6 +46,36 @@ function unavailable(error: unknown): never {
   });
 }
 
+/** Fields of the payout account form the processor can refuse, by its `param`. */
+const BANK_FIELDS: Record<string, string> = {
+  country: 'input.country',
+  currency: 'input.currency',
+  holder_name: 'input.holder_name',
+  account_holder_name: 'input.holder_name',
+  account_number: 'input.account_number',
+  routing_number: 'input.routing_number',
+  account_type: 'input.account_type',
+  account_holder_type: 'input.account_type',
+};
+
+/** A refusal of the processor as the person sees it: the field at fault, or what to do instead. */
+function refusal(error: unknown): never {
+  if (error instanceof ProcessorError) {
+    if (error.code === 'external_account_managed_by_processor') {
+      throw new AppError('CONFLICT', error.message, {
+        messageKey: 'errors.external_accounts_managed_by_processor',
+      });
+    }
+    const field = error.param ? BANK_FIELDS[error.param] : undefined;
+    if (field) throw AppError.validation({ [field]: [`validation.bank_account.${error.param}`] });
+    if (error.code === 'resource_missing') throw AppError.notFound('external_account');
+    throw new AppError('CONFLICT', error.message, {
+      messageKey: 'errors.external_account_refused',
+    });
+  }
+  return unavailable(error);
+}
+
 /**
  * Organisations' connected accounts: made at the processor on the first connect, kept as last
  * heard (an `account.updated` event, or a recheck), and the way through the processor's
@@ -77,6 +109,16 @@ export function createPaymentAccounts({
       .where(eq(paymentAccounts.organisationId, organisationId))
       .returning();
     return row!;
+  }
+
+  async function requireConnected(organisationId: string): Promise<PaymentAccountRow> {
+    const row = await of(organisationId);
+    if (!row) {
+      throw new AppError('CONFLICT', 'Connect a payout account first.', {
+        messageKey: 'errors.payouts_not_enabled',
+      });
+    }
+    return row;
   }
 
   function stepOf(row: PaymentAccountRow): Omit<ConnectStep, 'url'> {
@@ -170,21 +212,67 @@ export function createPaymentAccounts({
     },
 
     /**
-     * What the books owe the organisation in its account's currency: available for payout, and in
-     * all (with what is still pending).
+     * What the platform owes the organisation, per currency (its account's currency first, shown
+     * even at zero): available for payout, still held, and both.
      */
     async balance(organisationId: string) {
       const row = await of(organisationId);
       if (!row?.defaultCurrency) return null;
-      const currency = row.defaultCurrency;
-      const inCurrency = (balances: Money[]) =>
-        balances.find((money) => money.currency === currency)?.amount ?? 0;
-      const available = inCurrency(await ledger.balance('organisation_available', organisationId));
-      const pending = inCurrency(await ledger.balance('organisation_pending', organisationId));
-      return {
-        available: { amount: available, currency },
-        total: { amount: available + pending, currency },
-      };
+      const balances = await ledger.organisationBalances(organisationId);
+      const currencies = [
+        ...new Set([row.defaultCurrency.toUpperCase(), ...balances.map((money) => money.currency)]),
+      ];
+      const perCurrency = currencies.map((currency) => {
+        const of = (account: 'organisation_available' | 'organisation_pending') =>
+          balances.find((money) => money.currency === currency && money.account === account)
+            ?.amount ?? 0;
+        const available = of('organisation_available');
+        const pending = of('organisation_pending');
+        return {
+          available: { amount: available, currency },
+          pending: { amount: pending, currency },
+          total: { amount: available + pending, currency },
+        };
+      });
+      return { ...perCurrency[0]!, perCurrency };
+    },
+
+    /**
+     * Adds a bank account to pay out to, where Encore collects the details (the local processor);
+     * the processor's refusals name the field.
+     */
+    async addExternalAccount(organisationId: string, input: NewBankAccount) {
+      const row = await requireConnected(organisationId);
+      const added = await provider
+        .addExternalAccount(
+          row.providerAccountId,
+          input,
+          `external:${organisationId}:${randomUUID()}`,
+        )
+        .catch(refusal);
+      await store(
+        organisationId,
+        await provider.retrieveAccount(row.providerAccountId).catch(unavailable),
+      );
+      return added;
+    },
+
+    async removeExternalAccount(organisationId: string, externalAccountId: string) {
+      const row = await requireConnected(organisationId);
+      await provider.removeExternalAccount(row.providerAccountId, externalAccountId).catch(refusal);
+      const account = await provider.retrieveAccount(row.providerAccountId).catch(unavailable);
+      await store(organisationId, account);
+      return account.externalAccounts;
+    },
+
+    async setDefaultExternalAccount(organisationId: string, externalAccountId: string) {
+      const row = await requireConnected(organisationId);
+      await provider
+        .setDefaultExternalAccount(row.providerAccountId, externalAccountId)
+        .catch(refusal);
+      const account = await provider.retrieveAccount(row.providerAccountId).catch(unavailable);
+      await store(organisationId, account);
+      return account.externalAccounts;
     },
 
     /** Payouts go to these (the processor keeps them; only the last 4 digits are shown). */
@@ -198,3 +286,7 @@ export function createPaymentAccounts({
 }
 
 export type PaymentAccounts = ReturnType<typeof createPaymentAccounts>;
+
+export type AccountBalance = NonNullable<Awaited<ReturnType<PaymentAccounts['balance']>>> & {
+  organisationId?: string;
+};

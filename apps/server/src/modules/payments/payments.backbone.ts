@@ -17,6 +17,9 @@ import { createPaymentAccounts } from './payment-accounts.service';
 import { createReceipts, type ReceiptsDependencies } from './receipts.service';
 import { providerEventReceived } from './payments.events';
 import { createStripeWebhooks } from './stripe-webhooks.service';
+import { createPayouts } from './payouts.service';
+import { createPaymentsReports } from './payments-reports.service';
+import { createRefunds } from './refunds.service';
 
 /**
  * The payment processor the configuration names and the payments services built on it. The
@@ -37,9 +40,11 @@ export function createPaymentsBackbone({
   clock: Clock;
   config: Pick<Config, 'payments' | 'publicUrl'>;
   opportunities: CouponsDependencies['opportunities'] &
-    Parameters<typeof createCheckout>[0]['opportunities'];
+    Parameters<typeof createCheckout>[0]['opportunities'] &
+    Parameters<typeof createPayouts>[0]['opportunities'];
   applications: Parameters<typeof createCheckout>[0]['applications'] &
-    ReceiptsDependencies['applications'];
+    ReceiptsDependencies['applications'] &
+    Parameters<typeof createRefunds>[0]['applications'];
   organisations: ReceiptsDependencies['organisations'];
 }) {
   const processorOptions = {
@@ -90,6 +95,25 @@ export function createPaymentsBackbone({
     settlement,
     platformFeePercent: config.payments.platformFeePercent,
   });
+  const refunds = createRefunds({
+    db,
+    outbox,
+    clock,
+    provider,
+    ledger,
+    settlement,
+    applications,
+  });
+  const payouts = createPayouts({
+    db,
+    outbox,
+    clock,
+    provider,
+    ledger,
+    opportunities,
+    applications,
+    holdDays: config.payments.payoutHoldDays,
+  });
   return {
     provider,
     /** The local processor's own side (its pages' routes); absent with Stripe. */
@@ -106,9 +130,13 @@ export function createPaymentsBackbone({
     checkout,
     receipts: createReceipts({ db, organisations, opportunities, applications }),
     externalPayments: createExternalPayments({ outbox, opportunities, applications, settlement }),
-    reconciliation: createReconciliation({ db, clock, checkout }),
+    refunds,
+    payouts,
+    reports: createPaymentsReports({ db }),
+    reconciliation: createReconciliation({ db, clock, checkout, refunds, payouts }),
     audit: createPaymentsAudit({ db, ledger, provider, opportunities }),
     platformFeePercent: config.payments.platformFeePercent,
+    payoutHoldDays: config.payments.payoutHoldDays,
   };
 }
 

@@ -2,6 +2,8 @@ import { and, asc, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { RecurringJob } from '../../lib/jobs';
+import type { Payouts } from './payouts.service';
+import type { Refunds } from './refunds.service';
 import type { Checkout } from './checkout.service';
 import { isSettled } from './payments.settlement';
 import { payments } from './payments.table';
@@ -23,12 +25,21 @@ export function createReconciliation({
   db,
   clock,
   checkout,
+  refunds,
+  payouts,
 }: {
   db: Database;
   clock: Clock;
   checkout: Pick<Checkout, 'resume' | 'abandon'>;
+  refunds: Pick<Refunds, 'reconcile'>;
+  payouts: Pick<Payouts, 'reconcile'>;
 }) {
   return {
+    /** Refunds and payouts whose answer never came, asked again with their keys. */
+    async moneyOut(): Promise<{ refunds: number; payouts: number }> {
+      return { refunds: await refunds.reconcile(), payouts: await payouts.reconcile() };
+    },
+
     /** One pass; says how many payments it looked at and how many it settled. */
     async run(): Promise<{ checked: number; settled: number; failed: number }> {
       const now = clock().getTime();
@@ -73,6 +84,7 @@ export function paymentsReconciliationJob(reconciliation: Reconciliation): Recur
     everyMs: RECONCILE_AFTER_MS,
     run: async () => {
       await reconciliation.run();
+      await reconciliation.moneyOut();
     },
   };
 }

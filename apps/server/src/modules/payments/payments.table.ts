@@ -157,7 +157,9 @@ export const payments = pgTable(
     ),
     index('payments_unreleased_idx')
       .on(table.opportunityId)
-      .where(sql`${table.releasedAt} is null and ${table.status} in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL') and ${table.method} = 'INTERNAL_PAYMENT'`),
+      .where(
+        sql`${table.releasedAt} is null and ${table.status} in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL') and ${table.method} = 'INTERNAL_PAYMENT'`,
+      ),
   ],
 );
 

@@ -24,6 +24,7 @@ beforeAll(async () => {
     payments: {
       provider: 'stripe',
       platformFeePercent: 5,
+      payoutHoldDays: 7,
       stripe: {
         secretKey: stub.secretKey,
         publishableKey: stub.publishableKey,
@@ -308,6 +309,7 @@ describe('the stripe settings at start', () => {
           payments: {
             provider: 'stripe',
             platformFeePercent: 5,
+            payoutHoldDays: 7,
             stripe: {
               secretKey: undefined,
               publishableKey: 'pk_test_1',
@@ -331,6 +333,7 @@ describe('the stripe settings at start', () => {
     expect(config.payments).toEqual({
       provider: 'stripe',
       platformFeePercent: 5,
+      payoutHoldDays: 7,
       stripe: {
         secretKey: 'rk_live_abc123',
         publishableKey: 'pk_live_abc123',
