@@ -5,7 +5,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
-import { paymentsReconciliationJob } from './modules/payments/payments.reconciliation';
+import {
+  paymentsMoneyOutJob,
+  paymentsReconciliationJob,
+} from './modules/payments/payments.reconciliation';
 import { startRecurringJobs } from './lib/jobs';
 import { createStorage } from './lib/storage';
 import { defaultWebDist } from './lib/paths';
@@ -42,6 +45,7 @@ async function main() {
       notificationDigestJob(app.services.notificationDigests),
       outboxPruneJob(app.services.events.dispatcher, systemClock),
       paymentsReconciliationJob(app.services.payments.reconciliation),
+      paymentsMoneyOutJob(app.services.payments),
     ],
     app.log,
   );

@@ -20,6 +20,7 @@ import { createStripeWebhooks } from './stripe-webhooks.service';
 import { createPayouts } from './payouts.service';
 import { createPaymentsReports } from './payments-reports.service';
 import { createRefunds } from './refunds.service';
+import { createAnswerBy } from './answer-by.service';
 
 /**
  * The payment processor the configuration names and the payments services built on it. The
@@ -41,7 +42,8 @@ export function createPaymentsBackbone({
   config: Pick<Config, 'payments' | 'publicUrl'>;
   opportunities: CouponsDependencies['opportunities'] &
     Parameters<typeof createCheckout>[0]['opportunities'] &
-    Parameters<typeof createPayouts>[0]['opportunities'];
+    Parameters<typeof createPayouts>[0]['opportunities'] &
+    Parameters<typeof createAnswerBy>[0]['opportunities'];
   applications: Parameters<typeof createCheckout>[0]['applications'] &
     ReceiptsDependencies['applications'] &
     Parameters<typeof createRefunds>[0]['applications'];
@@ -132,6 +134,7 @@ export function createPaymentsBackbone({
     externalPayments: createExternalPayments({ outbox, opportunities, applications, settlement }),
     refunds,
     payouts,
+    answerBy: createAnswerBy({ db, outbox, clock, refunds, opportunities, applications }),
     reports: createPaymentsReports({ db }),
     reconciliation: createReconciliation({ db, clock, checkout, refunds, payouts }),
     audit: createPaymentsAudit({ db, ledger, provider, opportunities }),

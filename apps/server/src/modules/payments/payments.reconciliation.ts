@@ -88,3 +88,22 @@ export function paymentsReconciliationJob(reconciliation: Reconciliation): Recur
     },
   };
 }
+
+/**
+ * Money on its way out, every few minutes: holds that ended are released, answer-by promises warned
+ * of and kept, weekly payouts made. Each step is idempotent, so several processes may run it.
+ */
+export function paymentsMoneyOutJob(steps: {
+  payouts: Pick<Payouts, 'releaseDue' | 'runSchedule'>;
+  answerBy: { run: () => Promise<unknown> };
+}): RecurringJob {
+  return {
+    name: 'payments-money-out',
+    everyMs: 5 * 60 * 1000,
+    run: async () => {
+      await steps.payouts.releaseDue();
+      await steps.answerBy.run();
+      await steps.payouts.runSchedule();
+    },
+  };
+}
