@@ -1,42 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProcessorError } from './local/processor';
-import type { PaymentProvider, ProviderEvent, ProviderIntent } from './provider';
+import { describeMoneyContract } from './provider-money.contract';
+import { refusalOf, urls, type ProviderContractSubject } from './provider-contract-world';
+
+export type { ProviderContractSubject, ProviderWorld } from './provider-contract-world';
 
 /**
  * What every payment provider does the same way, so that everything above the provider has one
  * code path. A provider's test runs this suite with the provider and a "world": what happens
  * outside Encore's server, on the processor's own pages and in the payer's browser, and the events
- * that come back to Encore.
+ * that come back to Encore. Refunds, payouts, balances and bank accounts are in
+ * provider-money.contract.ts.
  */
-export interface ProviderWorld {
-  /** The account holder follows an onboarding link and completes it (a company in Ireland). */
-  completeOnboarding(linkUrl: string): Promise<void>;
-  /** The payer confirms the intent with a card, with its client secret (Stripe.js' part). */
-  pay(intent: ProviderIntent, cardNumber: string): Promise<void>;
-  /** The payer's answer on the authentication page the intent points to. */
-  authenticate(intent: ProviderIntent, approved: boolean): Promise<void>;
-  /** The provider events that reached Encore since the last call, oldest first. */
-  takeEvents(): Promise<ProviderEvent[]>;
-}
-
-export interface ProviderContractSubject {
-  provider: PaymentProvider;
-  world: ProviderWorld;
-  close?: () => Promise<void>;
-}
-
-const urls = { refreshUrl: 'http://encore.test/refresh', returnUrl: 'http://encore.test/done' };
-
-/** The error a call was refused with; fails the test if it was not refused as a processor would. */
-async function refusalOf(call: Promise<unknown>): Promise<ProcessorError> {
-  const outcome = await call.then(
-    () => 'answered',
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(ProcessorError);
-  return outcome as ProcessorError;
-}
 
 export function describeProviderContract(
   name: string,
@@ -279,5 +254,7 @@ export function describeProviderContract(
       expect(refusal.code).toBe('idempotency_key_in_use');
       expect((await provider.retrieveIntent(intent.id)).amount).toBe(2_500);
     });
+
+    describeMoneyContract(() => subject);
   });
 }

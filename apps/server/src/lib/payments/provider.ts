@@ -93,7 +93,8 @@ export interface CreateIntentInput {
 }
 
 /** Stripe's refund statuses. */
-export type ProviderRefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+export type ProviderRefundStatus =
+  'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 
 /**
  * Money given back to the payer of an intent. For a destination charge it is made with

@@ -1,5 +1,4 @@
 import { openTestDatabase } from '../../../../test/harness';
-import { systemClock } from '../../clock';
 import { describeProviderContract } from '../provider.contract';
 import type { ProviderEvent } from '../provider';
 import { createLocalProvider } from './local-provider';
@@ -9,9 +8,10 @@ import { createLocalProcessor } from './processor';
 describeProviderContract('local', async () => {
   const database = await openTestDatabase();
   const events: ProviderEvent[] = [];
+  let msAhead = 0;
   const options = {
     db: database.db,
-    clock: systemClock,
+    clock: () => new Date(Date.now() + msAhead),
     publicUrl: 'http://encore.test',
     onEvent: async (_tx: unknown, event: ProviderEvent) => {
       events.push(event);
@@ -22,7 +22,7 @@ describeProviderContract('local', async () => {
   return {
     provider: createLocalProvider(processor),
     world: {
-      async completeOnboarding(linkUrl) {
+      async completeOnboarding(linkUrl, bank) {
         await onboarding.submit(new URL(linkUrl).searchParams.get('link') ?? '', {
           businessType: 'COMPANY',
           country: 'IE',
@@ -30,7 +30,7 @@ describeProviderContract('local', async () => {
           payout: {
             type: 'BANK_ACCOUNT',
             holderName: 'Harbour Lights Ltd',
-            accountNumber: 'IE29AIBK93115212345678',
+            accountNumber: bank?.accountNumber ?? 'IE29AIBK93115212345678',
           },
         });
       },
@@ -41,6 +41,9 @@ describeProviderContract('local', async () => {
         await processor.authenticate(intent.id, approved);
       },
       takeEvents: async () => events.splice(0),
+      async advanceTime(ms) {
+        msAhead += ms;
+      },
     },
     close: () => database.close(),
   };

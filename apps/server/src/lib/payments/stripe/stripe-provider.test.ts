@@ -66,11 +66,11 @@ async function post(url: string, form: Record<string, string>) {
 describeProviderContract('stripe', async () => ({
   provider,
   world: {
-    async completeOnboarding(linkUrl) {
+    async completeOnboarding(linkUrl, bank) {
       const answer = await post(linkUrl, {
         business_type: 'company',
         account_holder_name: 'Harbour Lights Ltd',
-        account_number: 'IE29AIBK93115212345678',
+        account_number: bank?.accountNumber ?? 'IE29AIBK93115212345678',
       });
       expect(answer.status).toBe(303);
     },
@@ -95,6 +95,9 @@ describeProviderContract('stripe', async () => ({
       expect(answer.status).toBe(303);
     },
     takeEvents: deliverEvents,
+    async advanceTime(ms) {
+      stub.advanceTime(ms);
+    },
   },
 }));
 

@@ -1,13 +1,15 @@
-import type { AccountHolderType } from '@encore/core';
 import Stripe from 'stripe';
 import { ProcessorError } from '../local/processor';
-import type {
-  PaymentProvider,
-  ProviderAccount,
-  ProviderEvent,
-  ProviderIntent,
-  ProviderIntentStatus,
-} from '../provider';
+import type { PaymentProvider, ProviderEvent } from '../provider';
+import {
+  fromUnixSeconds,
+  toProviderAccount,
+  toProviderBalance,
+  toProviderEvent,
+  toProviderIntent,
+  toProviderPayout,
+  toProviderRefund,
+} from './stripe-mapping';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -27,26 +29,11 @@ export interface StripeProvider extends PaymentProvider {
    * A webhook's event, once its `Stripe-Signature` is verified; null for the types Encore does not
    * use. Throws `ProcessorError('signature_invalid')` for a body Stripe did not sign, and
    * `ProcessorError('payload_invalid')` for a signed body that is not JSON. An intent in an event
-   * has no `processorFee`: `retrieveIntent` tells it.
+   * has no `processorFee`, and a refund's `transferReversalAmount` is 0: `retrieveIntent` and
+   * `retrieveRefund` tell them. A payout's `accountId` is the event's connected account.
    */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string): ProviderEvent | null;
 }
-
-const INTENT_STATUSES: readonly ProviderIntentStatus[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'canceled',
-  'succeeded',
-];
-
-const BUSINESS_TYPES: Readonly<Record<string, AccountHolderType>> = {
-  individual: 'INDIVIDUAL',
-  company: 'COMPANY',
-  non_profit: 'NON_PROFIT',
-};
 
 /**
  * Where Stripe's code differs from the one the local processor answers for the same refusal, the
@@ -59,99 +46,11 @@ const ENCORE_CODES: Readonly<Record<string, string>> = {
   insufficient_capabilities_for_transfer: 'account_invalid',
 };
 
-const INTENT_EVENT_TYPES = new Set<string>([
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.requires_action',
-  'payment_intent.processing',
-  'payment_intent.canceled',
-] satisfies Extract<ProviderEvent, { intent: ProviderIntent }>['type'][]);
-
-const fromUnixSeconds = (seconds: number | undefined) => new Date((seconds ?? 0) * 1000);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-export function toProviderAccount(account: Stripe.Account): ProviderAccount {
-  const requirements = account.requirements;
-  return {
-    id: account.id,
-    email: account.email,
-    country: account.country ?? null,
-    businessType: (account.business_type && BUSINESS_TYPES[account.business_type]) ?? null,
-    defaultCurrency: account.default_currency ?? null,
-    detailsSubmitted: account.details_submitted,
-    chargesEnabled: account.charges_enabled,
-    payoutsEnabled: account.payouts_enabled,
-    disabledReason: requirements?.disabled_reason ?? null,
-    requirementsDue: requirements?.currently_due ?? [],
-    externalAccounts: (account.external_accounts?.data ?? []).map((external) =>
-      external.object === 'bank_account'
-        ? {
-            id: external.id,
-            type: 'BANK_ACCOUNT' as const,
-            country: external.country,
-            currency: external.currency,
-            holderName: external.account_holder_name,
-            last4: external.last4,
-            routingNumber: external.routing_number,
-            accountType: external.account_type,
-            defaultForCurrency: external.default_for_currency ?? false,
-            status: external.status,
-          }
-        : {
-            id: external.id,
-            type: 'CARD' as const,
-            country: external.country ?? account.country ?? '',
-            currency: external.currency ?? account.default_currency ?? '',
-            holderName: external.name,
-            last4: external.last4,
-            routingNumber: null,
-            accountType: null,
-            defaultForCurrency: external.default_for_currency ?? false,
-            status: external.status ?? 'new',
-          },
-    ),
-    createdAt: fromUnixSeconds(account.created),
-  };
-}
-
-/** What the processor kept, when the charge's balance transaction came expanded. */
-function processorFeeOf(intent: Stripe.PaymentIntent): number | null {
-  const charge = intent.latest_charge;
-  if (intent.status !== 'succeeded' || !charge || typeof charge === 'string') return null;
-  const transaction = charge.balance_transaction;
-  return transaction && typeof transaction !== 'string' ? transaction.fee : null;
-}
-
-export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  const status = intent.status as ProviderIntentStatus;
-  if (!INTENT_STATUSES.includes(status)) {
-    throw new ProcessorError('unknown_status', `Unknown PaymentIntent status: ${intent.status}`);
-  }
-  const error = intent.last_payment_error;
-  return {
-    id: intent.id,
-    amount: intent.amount,
-    currency: intent.currency,
-    applicationFeeAmount: intent.application_fee_amount ?? 0,
-    // An intent without transfer_data was not made by Encore; its events find no checkout.
-    destination: idOf(intent.transfer_data?.destination) ?? '',
-    status,
-    clientSecret: intent.client_secret ?? '',
-    lastPaymentError: error
-      ? {
-          code: error.code ?? error.type,
-          declineCode: error.decline_code ?? null,
-          message: error.message ?? '',
-        }
-      : null,
-    nextActionUrl:
-      status === 'requires_action' ? (intent.next_action?.redirect_to_url?.url ?? null) : null,
-    processorFee: processorFeeOf(intent),
-    metadata: { ...intent.metadata },
-    createdAt: fromUnixSeconds(intent.created),
-  };
-}
+const managedByStripe = () =>
+  new ProcessorError(
+    'external_account_managed_by_processor',
+    "An Express account's bank accounts are managed on Stripe's pages: send the holder an account link.",
+  );
 
 /** Stripe's errors as the one error type callers know. */
 function toProcessorError(error: unknown): unknown {
@@ -225,6 +124,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
               email: input.email,
               ...(input.country ? { country: input.country } : {}),
               capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+              // Encore holds an organisation's money until its event, then pays it out itself.
+              settings: { payouts: { schedule: { interval: 'manual' } } },
               metadata: input.metadata,
             },
             { idempotencyKey },
@@ -286,24 +187,66 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         toProviderIntent(await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey })),
       ),
 
-    parseWebhook(rawBody, signatureHeader) {
-      const event = verifiedEvent(rawBody, signatureHeader);
-      if (event.type === 'account.updated') {
-        return { id: event.id, type: event.type, account: toProviderAccount(event.data.object) };
-      }
-      if (INTENT_EVENT_TYPES.has(event.type)) {
-        return {
-          id: event.id,
-          type: event.type as Extract<ProviderEvent, { intent: ProviderIntent }>['type'],
-          // An event's intent never has its charge expanded, so it cannot tell the processor's
-          // fee: `retrieveIntent` does (it expands `latest_charge.balance_transaction`).
-          intent: {
-            ...toProviderIntent(event.data.object as Stripe.PaymentIntent),
-            processorFee: null,
-          },
-        };
-      }
-      return null;
-    },
+    createRefund: (input, idempotencyKey) =>
+      translated(async () =>
+        toProviderRefund(
+          await stripe.refunds.create(
+            {
+              payment_intent: input.intentId,
+              amount: input.amount,
+              // A destination charge: the organisation gives back its share, the platform its fee.
+              reverse_transfer: true,
+              refund_application_fee: true,
+              metadata: input.metadata,
+              expand: ['transfer_reversal'],
+            },
+            { idempotencyKey },
+          ),
+        ),
+      ),
+
+    retrieveRefund: (refundId) =>
+      translated(async () =>
+        toProviderRefund(
+          await stripe.refunds.retrieve(refundId, { expand: ['transfer_reversal'] }),
+        ),
+      ),
+
+    createPayout: (input, idempotencyKey) =>
+      translated(async () =>
+        toProviderPayout(
+          await stripe.payouts.create(
+            {
+              amount: input.amount,
+              currency: input.currency.toLowerCase(),
+              description: input.description,
+              metadata: input.metadata,
+            },
+            { stripeAccount: input.accountId, idempotencyKey },
+          ),
+          input.accountId,
+        ),
+      ),
+
+    retrievePayout: (accountId, payoutId) =>
+      translated(async () =>
+        toProviderPayout(
+          await stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }),
+          accountId,
+        ),
+      ),
+
+    retrieveBalance: (accountId) =>
+      translated(async () =>
+        toProviderBalance(await stripe.balance.retrieve({}, { stripeAccount: accountId })),
+      ),
+
+    // Express accounts give their bank accounts on Stripe's own pages (an account link).
+    addExternalAccount: () => Promise.reject(managedByStripe()),
+    removeExternalAccount: () => Promise.reject(managedByStripe()),
+    setDefaultExternalAccount: () => Promise.reject(managedByStripe()),
+
+    parseWebhook: (rawBody, signatureHeader) =>
+      toProviderEvent(verifiedEvent(rawBody, signatureHeader)),
   };
 }

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { payoutFailureOf } from '../local/test-cards';
 import {
   bankAccount,
   debitCard,
@@ -27,7 +28,10 @@ import {
 export interface OnboardingAnswers {
   businessType?: 'individual' | 'company' | 'non_profit';
   holderName?: string;
-  /** Where payouts go: a bank account (IBAN or number) or a debit card. */
+  /**
+   * Where payouts go: a bank account (IBAN or number) or a debit card. Payouts to Stripe's test
+   * numbers ending 111113 or 111116 fail (test-cards.ts).
+   */
   payout?: { type: 'bank_account'; accountNumber: string } | { type: 'card'; cardNumber: string };
 }
 
@@ -47,6 +51,10 @@ export function createStubAccounts(options: {
   const { emit } = options;
   const accounts = new Map<string, Stripe.Account>();
   const links = new Map<string, AccountLinkRecord>();
+  /** `settings.payouts.schedule.interval` of each account (Stripe's default: daily). */
+  const payoutIntervals = new Map<string, string>();
+  /** The failure code of payouts to each failing test bank account, by its id. */
+  const failingBankAccounts = new Map<string, string>();
 
   function accountOf(id: string): Stripe.Account {
     const account = accounts.get(id);
@@ -65,7 +73,15 @@ export function createStubAccounts(options: {
       method: 'POST',
       path: /^\/v1\/accounts$/,
       handle({ params }) {
-        onlyKnown(params, ['type', 'email', 'country', 'capabilities', 'metadata', 'expand']);
+        onlyKnown(params, [
+          'type',
+          'email',
+          'country',
+          'capabilities',
+          'settings',
+          'metadata',
+          'expand',
+        ]);
         const type = text(params, 'type');
         if (type !== 'express') {
           throw invalidParameter(
@@ -94,7 +110,17 @@ export function createStubAccounts(options: {
           capabilities,
           metadata: stringMap(params, 'metadata'),
         });
+        const schedule = nested(nested(nested(params, 'settings'), 'payouts'), 'schedule');
+        const interval = text(schedule, 'interval') ?? 'daily';
+        if (!['daily', 'weekly', 'monthly', 'manual'].includes(interval)) {
+          throw invalidParameter(
+            'settings[payouts][schedule][interval]',
+            'parameter_invalid',
+            `Invalid interval: ${interval}`,
+          );
+        }
         accounts.set(account.id, account);
+        payoutIntervals.set(account.id, interval);
         return account;
       },
     },
@@ -152,6 +178,8 @@ export function createStubAccounts(options: {
       payout.type === 'card'
         ? debitCard(account, holder, payout.cardNumber)
         : bankAccount(account, holder, payout.accountNumber);
+    const failure = payout.type === 'bank_account' ? payoutFailureOf(payout.accountNumber) : null;
+    if (failure) failingBankAccounts.set(external.id, failure);
     account.external_accounts = { ...account.external_accounts!, data: [external] };
     const capabilities = (account.capabilities ?? {}) as Record<string, string>;
     for (const name of Object.keys(capabilities)) capabilities[name] = 'active';
@@ -172,5 +200,13 @@ export function createStubAccounts(options: {
     return structuredClone(account);
   }
 
-  return { accounts, links, routes, completeOnboarding };
+  return {
+    accounts,
+    accountOf,
+    links,
+    payoutIntervals,
+    failingBankAccounts,
+    routes,
+    completeOnboarding,
+  };
 }

@@ -30,6 +30,7 @@ const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
   pm_card_visa_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_authenticationRequired: '4000002760003184',
+  pm_card_refundFail: '4000000000005126',
 };
 
 const CONFIRMABLE: readonly string[] = ['requires_payment_method', 'requires_confirmation'];
@@ -45,10 +46,14 @@ export function createStubIntents(options: {
   baseUrl: () => string;
   emit: EmitEvent;
   accounts: ReadonlyMap<string, Stripe.Account>;
+  /** The charge went through: its transfer reaches the destination's balance. */
+  onSettled: (intent: Stripe.PaymentIntent, charge: Stripe.Charge) => void;
 }) {
   const { emit, accounts } = options;
   const intents = new Map<string, Stripe.PaymentIntent>();
   const related = new Map<string, object>(); // charges and balance transactions, for `expand`
+  /** The card each intent is paid with, by intent id: a refund's outcome depends on it. */
+  const cardNumbers = new Map<string, string>();
 
   function intentOf(id: string, request?: StubRequest): Stripe.PaymentIntent {
     const intent = intents.get(id);
@@ -70,6 +75,7 @@ export function createStubIntents(options: {
       last_payment_error: null,
       next_action: null,
     } satisfies Partial<Stripe.PaymentIntent>);
+    options.onSettled(intent, charge);
     emit('charge.succeeded', charge);
     emit('payment_intent.succeeded', intent);
   }
@@ -131,6 +137,7 @@ export function createStubIntents(options: {
     const paymentMethod = method ?? newStripeId('pm');
     const outcome = cardOutcome(cardDigits(number));
     if (outcome.kind === 'declined') throw decline(intent, paymentMethod, outcome.error);
+    cardNumbers.set(intent.id, cardDigits(number));
     if (outcome.kind === 'succeeds') {
       settle(intent, paymentMethod);
       return intent;
@@ -283,5 +290,5 @@ export function createStubIntents(options: {
     return structuredClone(intent);
   }
 
-  return { intents, related, routes, authenticate };
+  return { intents, related, cardNumbers, routes, authenticate };
 }

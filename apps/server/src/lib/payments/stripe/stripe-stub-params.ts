@@ -11,6 +11,8 @@ export interface StubRequest {
   /** Stripe.js' key: it may only touch an intent whose client secret it holds. */
   publishable: boolean;
   idempotencyKey: string | null;
+  /** The connected account the request acts on (`Stripe-Account`), null for the platform. */
+  stripeAccount: string | null;
 }
 
 export interface StubRoute {
@@ -42,6 +44,7 @@ export class StripeApiFailure extends Error {
       param?: string;
       charge?: string;
       payment_intent?: Stripe.PaymentIntent;
+      refund?: string;
     },
     /** Stripe keeps no idempotent result for a request that failed its parameter checks. */
     readonly kept = true,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { createStubAccounts, type OnboardingAnswers } from './stripe-stub-accounts';
 import { createStubIntents } from './stripe-stub-intents';
+import { createStubMoney } from './stripe-stub-money';
 import { eventOf, newStripeId, unixNow } from './stripe-stub-objects';
 import {
   StripeApiFailure,
@@ -32,6 +33,11 @@ export interface StripeStub {
   events: Stripe.Event[];
   /** The account holder finishes Express onboarding (what the link's page does). */
   completeOnboarding(accountId: string, answers?: OnboardingAnswers): Stripe.Account;
+  /**
+   * Moves the stub's clock for money (balances becoming available, payouts arriving): payouts
+   * whose arrival date passes are paid, with their `payout.paid` events.
+   */
+  advanceTime(ms: number): void;
   /** The payer's answer on the authentication page (what the redirect page does). */
   authenticate(intentId: string, approved: boolean): Stripe.PaymentIntent;
   /** The body and `Stripe-Signature` header Stripe would send for the event. */
@@ -63,11 +69,28 @@ export async function startStripeStub(
     events.push(eventOf(...args));
   };
   const baseUrl = () => url;
+  let secondsAhead = 0;
+  const now = () => unixNow() + secondsAhead;
   const { accounts, links, ...connect } = createStubAccounts({ ...options, baseUrl, emit });
-  const { intents, related, ...payments } = createStubIntents({ baseUrl, emit, accounts });
+  const { intents, related, cardNumbers, ...payments } = createStubIntents({
+    baseUrl,
+    emit,
+    accounts,
+    onSettled: (intent, charge) => money.transferred(intent, charge),
+  });
+  const money = createStubMoney({
+    emit,
+    now,
+    accountOf: connect.accountOf,
+    intents,
+    cardNumbers,
+    related,
+    payoutIntervals: connect.payoutIntervals,
+    failingBankAccounts: connect.failingBankAccounts,
+  });
   const { completeOnboarding } = connect;
   const { authenticate } = payments;
-  const routes = [...connect.routes, ...payments.routes];
+  const routes = [...connect.routes, ...payments.routes, ...money.routes];
   /** Charges, balance transactions and accounts by id, for `expand`. */
   const lookup = (id: string): object | undefined => related.get(id) ?? accounts.get(id);
 
@@ -99,7 +122,8 @@ export async function startStripeStub(
       );
     }
     const isConfirm = path.endsWith('/confirm');
-    if (publishable && !isConfirm && method !== 'GET') {
+    const isIntent = path.startsWith('/v1/payment_intents/');
+    if (publishable && !(isIntent && (isConfirm || method === 'GET'))) {
       return refusal(
         401,
         'invalid_request_error',
@@ -110,8 +134,12 @@ export async function startStripeStub(
       method === 'POST'
         ? ((request.headers['idempotency-key'] as string | undefined) ?? null)
         : null;
+    const header = request.headers['stripe-account'];
+    const stripeAccount = typeof header === 'string' ? header : null;
     const fingerprint = `${method} ${path} ${canonical(params)}`;
-    const remembered = idempotencyKey ? idempotent.get(`${key}:${idempotencyKey}`) : undefined;
+    // Stripe keeps idempotent answers per account the request acts on.
+    const scope = `${key}:${stripeAccount ?? 'platform'}:${idempotencyKey}`;
+    const remembered = idempotencyKey ? idempotent.get(scope) : undefined;
     if (remembered && remembered.fingerprint === fingerprint)
       return { ...remembered.answer, replayed: true };
     if (remembered) {
@@ -125,7 +153,7 @@ export async function startStripeStub(
     let kept = true;
     try {
       const ids = route.path.exec(path)!.slice(1);
-      const object = route.handle({ params, ids, publishable, idempotencyKey });
+      const object = route.handle({ params, ids, publishable, idempotencyKey, stripeAccount });
       const expand = params.expand;
       const paths = Array.isArray(expand)
         ? expand.filter((item): item is string => typeof item === 'string')
@@ -139,7 +167,7 @@ export async function startStripeStub(
       answer = { status: error.status, body: { error: error.body } };
       kept = error.kept;
     }
-    if (idempotencyKey && kept) idempotent.set(`${key}:${idempotencyKey}`, { fingerprint, answer });
+    if (idempotencyKey && kept) idempotent.set(scope, { fingerprint, answer });
     return answer;
   }
 
@@ -244,6 +272,10 @@ export async function startStripeStub(
     publishableKey,
     events,
     completeOnboarding,
+    advanceTime(ms) {
+      secondsAhead += Math.round(ms / 1000);
+      money.payArrived();
+    },
     authenticate,
     signedWebhook,
     sendWebhook(target, event, secret) {
