@@ -27,6 +27,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes';
 import { registerReceiptsRoutes } from './modules/payments/receipts.routes';
+import { registerPaymentsExportRoutes } from './modules/payments/payments-export.routes';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import type { Clock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -138,6 +139,7 @@ export async function buildApp({
   registerApplicationsRoutes(app, services, resolveViewer, config.publicUrl);
   await registerNotificationRoutes(app, services);
   registerReceiptsRoutes(app, services.payments.receipts);
+  registerPaymentsExportRoutes(app, services, resolveViewer);
   // The local processor's own pages and browser API (Stripe serves its own).
   if (services.payments.local) {
     await registerLocalProcessorRoutes(app, services.payments.local, {

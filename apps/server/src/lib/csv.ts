@@ -21,3 +21,13 @@ export function csvRecord(cells: readonly string[]): string {
   }
   return `${record}\r\n`;
 }
+
+/**
+ * A spreadsheet runs a cell that starts like a formula (CSV injection); a person's text must stay
+ * text. Phone numbers and signed numbers (`+351 912…`, `-3`) are left as they are.
+ */
+export function spreadsheetText(value: string): string {
+  if (/^[=@\t\r]/.test(value)) return `'${value}`;
+  if (/^[+-]/.test(value) && !/^[+-][\d\s().,-]*$/.test(value)) return `'${value}`;
+  return value;
+}

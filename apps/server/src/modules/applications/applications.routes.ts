@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { formatDateTime } from '@encore/core';
 import type { Viewer } from '../access/viewer';
 import type { ViewerResolver } from '../../http/viewer-resolver';
-import { CSV_BOM, csvRecord } from '../../lib/csv';
+import { CSV_BOM, csvRecord, spreadsheetText } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { translatorFor, type Translate } from '../../lib/i18n';
 import { resolveRequestLocale } from '../../lib/request-locale';
@@ -44,15 +44,7 @@ const LINE_LISTS = new Set<FormField['type']>([
 const STORED_AS_IS = /^(image|audio|video)\//;
 const BATCH_SIZE = 200;
 
-/**
- * A spreadsheet runs a cell that starts like a formula (CSV injection); an applicant's answer must
- * stay text. Phone numbers and signed numbers (`+351 912…`, `-3`) are left as they are.
- */
-function asText(value: string): string {
-  if (/^[=@\t\r]/.test(value)) return `'${value}`;
-  if (/^[+-]/.test(value) && !/^[+-][\d\s().,-]*$/.test(value)) return `'${value}`;
-  return value;
-}
+const asText = spreadsheetText;
 
 const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 

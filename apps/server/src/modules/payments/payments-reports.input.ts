@@ -7,7 +7,7 @@ export const paymentsFilterSchema = z.strictObject({
     .string()
     .refine((text) => !text.includes('\u0000'), 'validation.nul_character')
     .trim()
-    .max(200, 'validation.max.string')
+    .max(200)
     .nullish(),
   status: z.enum(PAYMENT_STATUSES).nullish(),
   refunded: z.boolean().nullish(),
