@@ -15,6 +15,18 @@ export const NOTIFICATION_TYPES = [
   'opportunity_published',
   /** An opportunity the recipient has a draft for closes within CLOSING_SOON_HOURS. */
   'closing_soon',
+  /** An applicant asked for their fee back, or took the request back (to its payments team). */
+  'refund_request',
+  /** The recipient's own refund: their request was answered, the money was sent or it failed. */
+  'refund_status',
+  /** A refund the payments team did not make itself: made at the answer-by date, or failed. */
+  'refund_outcome',
+  /** Paid applications to the recipient's opportunity are undecided and its answer-by date nears. */
+  'answer_by_soon',
+  /** Money left the balance of the recipient's organisation for its bank account. */
+  'payout_sent',
+  /** The bank refused a payout of the recipient's organisation: the money is back in its balance. */
+  'payout_failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -54,6 +66,12 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationType, Notificatio
   upgrade_decision: 'email',
   opportunity_published: 'in_app',
   closing_soon: 'email',
+  refund_request: 'email',
+  refund_status: 'email',
+  refund_outcome: 'email',
+  answer_by_soon: 'email',
+  payout_sent: 'in_app',
+  payout_failed: 'email',
 };
 
 /** The daily digest goes out once a day from this hour (UTC), with what is still unread. */

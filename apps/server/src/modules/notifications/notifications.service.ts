@@ -1,7 +1,9 @@
 import {
   DEFAULT_LOCALE,
+  formatMoney,
   isSupportedLocale,
   pageOffset,
+  type Locale,
   type NotificationType,
   type PageRequest,
 } from '@encore/core';
@@ -26,8 +28,38 @@ export interface NotificationNotice {
   urlPath: string | null;
   /** The values the type's title and message name, already in words (a title, a name). */
   params: Record<string, string>;
-  /** Values that are themselves translation keys, translated in the recipient's language. */
-  translatedParams?: Record<string, string>;
+  /**
+   * Values that are themselves translation keys, translated in the recipient's language: a key,
+   * or keys tried in turn (the first that exists) with the values they name
+   * (`{ key: 'notifications:refund_status.team_note', values: { note } }`).
+   */
+  translatedParams?: Record<string, string | TranslatedParam>;
+  /** Amounts and moments, written the way the recipient's language writes them. */
+  localisedParams?: Record<string, LocalisedParam>;
+}
+
+export interface TranslatedParam {
+  key: string | string[];
+  values?: Record<string, string>;
+}
+
+/**
+ * A value each recipient reads in their own language: an amount in minor units, or a moment (an
+ * ISO instant) as a date, with its time and the zone's name when `time` is set (a team may sit in
+ * another zone than its opportunity's), in the time zone given.
+ */
+export type LocalisedParam =
+  { money: number; currency: string } | { moment: string; timeZone: string; time: boolean };
+
+function localised(param: LocalisedParam, locale: Locale): string {
+  if ('money' in param) return formatMoney(param.money, param.currency, locale);
+  const date = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+  const time = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+  return new Intl.DateTimeFormat(locale, {
+    ...date,
+    ...(param.time ? time : {}),
+    timeZone: param.timeZone,
+  }).format(new Date(param.moment));
 }
 
 export interface NotificationsDependencies {
@@ -98,10 +130,23 @@ export function createNotificationsService({
         const words = {
           ...notice.params,
           ...Object.fromEntries(
-            Object.entries(notice.translatedParams ?? {}).map(([name, key]) => [name, t(key)]),
+            Object.entries(notice.translatedParams ?? {}).map(([name, key]) => [
+              name,
+              typeof key === 'string' ? t(key) : t(key.key, key.values ?? {}),
+            ]),
+          ),
+          ...Object.fromEntries(
+            Object.entries(notice.localisedParams ?? {}).map(([name, param]) => [
+              name,
+              localised(param, locale),
+            ]),
           ),
         };
-        const message = t(`notifications:${notice.type}.message`, { ...words, defaultValue: '' });
+        // A sentence that ends with an optional value (a note) has nothing after it when it is empty.
+        const message = t(`notifications:${notice.type}.message`, {
+          ...words,
+          defaultValue: '',
+        }).trim();
         return [
           {
             userId: notice.userId,
