@@ -261,6 +261,70 @@ describe('the stripe provider, beyond the contract', () => {
   });
 });
 
+describe('the stripe provider: refunds and payouts, beyond the contract', () => {
+  it('parses refund events (charge.refund.updated too), its reversal told by retrieveRefund', async () => {
+    const { intent } = await paidIntent();
+    const refund = await provider.createRefund(
+      { intentId: intent.id, amount: 1_000, metadata: {} },
+      `refund:${randomUUID()}`,
+    );
+    const created = lastEvent('refund.created', refund.id);
+    expect(provider.parseWebhook(...signed(created))).toEqual({
+      id: created.id,
+      type: 'refund.created',
+      refund: expect.objectContaining({
+        id: refund.id,
+        intentId: intent.id,
+        status: 'succeeded',
+        transferReversalAmount: 0,
+      }),
+    });
+    const older = { ...created, type: 'charge.refund.updated' } as Stripe.Event;
+    expect(provider.parseWebhook(...signed(older))).toMatchObject({
+      type: 'refund.updated',
+      refund: { id: refund.id },
+    });
+    expect((await provider.retrieveRefund(refund.id)).transferReversalAmount).toBe(950);
+  });
+
+  it("names the connected account of a payout event, and refuses another account's payout", async () => {
+    const { accountId } = await paidIntent();
+    stub.advanceTime(8 * 24 * 60 * 60 * 1000);
+    const payout = await provider.createPayout(
+      { accountId, amount: 500, currency: 'eur', description: 'Encore payout', metadata: {} },
+      `payout:${randomUUID()}`,
+    );
+    const created = lastEvent('payout.created', payout.id);
+    expect(created.account).toBe(accountId);
+    expect(provider.parseWebhook(...signed(created))).toMatchObject({
+      type: 'payout.created',
+      payout: { id: payout.id, accountId, amount: 500 },
+    });
+    const { accountId: other } = await paidIntent();
+    const refusal = await provider
+      .retrievePayout(other, payout.id)
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'resource_missing' });
+  });
+
+  it('makes accounts with a manual payout schedule: automatic payouts would not wait for Encore', async () => {
+    const stripe = new Stripe(stub.secretKey, {
+      host: '127.0.0.1',
+      port: new URL(stub.url).port,
+      protocol: 'http',
+    });
+    const automatic = await stripe.accounts.create({ type: 'express', email: 'auto@harbour.test' });
+    stub.completeOnboarding(automatic.id);
+    const refusal = await provider
+      .createPayout(
+        { accountId: automatic.id, amount: 1, currency: 'eur', description: 'x', metadata: {} },
+        `payout:${randomUUID()}`,
+      )
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'payouts_not_allowed' });
+  });
+});
+
 function signed(event: Stripe.Event): [string, string] {
   const { payload, signature } = stub.signedWebhook(event, webhookSecret);
   return [payload, signature];
