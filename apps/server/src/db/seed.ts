@@ -7,6 +7,7 @@ import { seedDemoFailedDelivery } from './demo/demo-events';
 import { seedDemoNotifications } from './demo/demo-notifications';
 import { seedDemoPayments } from './demo/demo-payments';
 import { seedDemoPictures } from './demo/demo-pictures';
+import { seedDemoRefundsAndPayouts } from './demo/demo-refunds-payouts';
 import { seedDemo } from './demo/seed-demo';
 
 export interface SeedOptions {
@@ -33,6 +34,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedDemoApplications(db);
   await seedDemoNotifications(db);
   // After the notifications: the payments' own events tell the team of the applications.
-  if (options.config) await seedDemoPayments(db, options.config);
+  if (options.config) {
+    await seedDemoPayments(db, options.config);
+    await seedDemoRefundsAndPayouts(db, options.config);
+  }
   if (options.storage) await seedDemoPictures(db, options.storage);
 }

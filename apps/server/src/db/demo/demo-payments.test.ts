@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../../test/harness';
 import { applications } from '../../modules/applications/applications.table';
@@ -10,6 +10,9 @@ import { organisations } from '../../modules/organisations/organisations.table';
 import { createLedger } from '../../modules/payments/ledger';
 import { ledgerEntries } from '../../modules/payments/ledger.table';
 import { coupons, paymentAccounts, payments } from '../../modules/payments/payments.table';
+import { refundRequests, refunds } from '../../modules/payments/refunds.table';
+import { createInvalidationBus } from '../../lib/invalidation';
+import { createServices } from '../../services';
 import { users } from '../../modules/users/users.table';
 import { domainEvents } from '../../events/events.table';
 import type { DatabaseHandle } from '../client';
@@ -20,6 +23,11 @@ import {
   DEMO_PAID_OPPORTUNITY,
   DEMO_PAYMENTS,
 } from './demo-payments';
+import {
+  DEMO_PAST_OPPORTUNITY,
+  DEMO_PAST_PAYMENTS,
+  DEMO_REFUNDED_PERFORMER,
+} from './demo-refunds-payouts';
 
 let database: DatabaseHandle;
 const config = testConfig();
@@ -29,7 +37,8 @@ beforeAll(async () => {
   // Twice, as a restart on the same data directory does: the second adds nothing.
   await seedDatabase(database.db, { demo: true, config });
   await seedDatabase(database.db, { demo: true, config });
-});
+  // The whole demo twice, payments replayed through the services: more than a hook's default.
+}, 300_000);
 afterAll(async () => {
   await database?.close();
 });
@@ -98,11 +107,14 @@ describe('the demo’s payments', () => {
 
   it('has four performers’ applications paid and sent, one with each coupon, each with a receipt', async () => {
     const riverside = await opportunityOf(DEMO_PAID_OPPORTUNITY);
-    const rows = await database.db
-      .select({ payment: payments, application: applications })
-      .from(payments)
-      .innerJoin(applications, eq(applications.id, payments.applicationId))
-      .where(eq(payments.opportunityId, riverside.id));
+    // Not the refunds demo's performer, paid and refunded since (below).
+    const rows = (
+      await database.db
+        .select({ payment: payments, application: applications })
+        .from(payments)
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .where(eq(payments.opportunityId, riverside.id))
+    ).filter((row) => row.application.email !== DEMO_REFUNDED_PERFORMER.email);
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.payment.status === 'SUCCEEDED')).toHaveLength(4);
     for (const { payment, application } of rows) {
@@ -158,7 +170,10 @@ describe('the demo’s payments', () => {
   });
 
   it('adds nothing on a second start, keeps the books balanced and leaves no event undelivered', async () => {
-    expect(await database.db.select().from(payments)).toHaveLength(DEMO_PAYMENTS.length);
+    // With the refunds demo's: the past event's three and the refunded performer's.
+    expect(await database.db.select().from(payments)).toHaveLength(
+      DEMO_PAYMENTS.length + DEMO_PAST_PAYMENTS.length + 1,
+    );
     expect(await database.db.select().from(coupons)).toHaveLength(2);
     expect(await createLedger({ db: database.db }).problems()).toEqual([]);
     // Three card payments booked (the free pass and the fee paid elsewhere book nothing).
@@ -170,5 +185,125 @@ describe('the demo’s payments', () => {
       .where(sql`${domainEvents.status} <> 'delivered'`);
     // Only the demo's bounced email, set aside for an admin (demo-events.ts).
     expect(undelivered).toEqual([{ name: 'PasswordChanged', status: 'failed' }]);
+  });
+});
+
+describe('the demo’s refunds and payouts', () => {
+  const servicesOf = () =>
+    createServices({
+      db: database.db,
+      config,
+      invalidation: createInvalidationBus({ prefix: '' }),
+    });
+  const harbourLights = async () =>
+    (
+      await database.db
+        .select()
+        .from(organisations)
+        .where(eq(organisations.slug, DEMO_CONNECTED_ORGANISATION))
+    )[0]!;
+
+  it('has Riverside Stage refund requests: one open, one refunded with a note, one declined with a note', async () => {
+    const riverside = await opportunityOf(DEMO_PAID_OPPORTUNITY);
+    const rows = await database.db
+      .select({ request: refundRequests, email: users.email })
+      .from(refundRequests)
+      .innerJoin(users, eq(users.id, refundRequests.userId))
+      .where(eq(refundRequests.opportunityId, riverside.id));
+    expect(rows).toHaveLength(3);
+    const of = (email: string) => rows.find((row) => row.email === email)!.request;
+    expect(of('chloe@performer.test')).toMatchObject({
+      status: 'REQUESTED',
+      reason: 'CANT_ATTEND',
+      message: expect.stringContaining('Porto'),
+      decidedAt: null,
+    });
+    const refunded = of(DEMO_REFUNDED_PERFORMER.email);
+    expect(refunded).toMatchObject({
+      status: 'SUCCEEDED',
+      decisionNote: expect.stringContaining('Get well soon'),
+    });
+    expect(refunded.completedAt).not.toBeNull();
+    const [refund] = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.requestId, refunded.id));
+    expect(refund).toMatchObject({ status: 'SUCCEEDED', amount: refunded.amount });
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, refunded.paymentId));
+    expect(payment).toMatchObject({ status: 'REFUNDED', amountRefunded: payment!.amount });
+    expect(of('band@koracollective.test')).toMatchObject({
+      status: 'DECLINED',
+      decisionNote: expect.stringContaining('cannot refund'),
+    });
+  });
+
+  it('paid Harbour Lights out twice for its past event: once to a closed account (failed, the money back), then paid', async () => {
+    const services = servicesOf();
+    const organisation = await harbourLights();
+    const [paid, failed, ...more] = await services.payments.payouts.payoutsOf(organisation.id);
+    expect(more).toEqual([]);
+    expect(failed).toMatchObject({ status: 'FAILED', failureCode: 'account_closed' });
+    expect(paid).toMatchObject({ status: 'PAID', failureCode: null, amount: failed!.amount });
+    expect(paid!.amount).toBeGreaterThan(0);
+    // The past event's money, released, all of it in the paid payout.
+    const past = await opportunityOf(DEMO_PAST_OPPORTUNITY);
+    expect(past.endsAt!.getTime()).toBeLessThan(Date.now());
+    const pastPayments = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.opportunityId, past.id));
+    expect(pastPayments).toHaveLength(DEMO_PAST_PAYMENTS.length);
+    for (const payment of pastPayments) {
+      expect(payment).toMatchObject({ status: 'SUCCEEDED', releasedAt: expect.any(Date) });
+    }
+    expect(paid!.amount).toBe(
+      pastPayments.reduce((sum, payment) => sum + payment.amount - payment.platformFee, 0),
+    );
+    // The good account is the default again; the closed one stays, errored.
+    const destinations = await services.payments.accounts.externalAccounts(organisation.id);
+    expect(
+      destinations.map(({ last4, defaultForCurrency, status }) => ({
+        last4,
+        defaultForCurrency,
+        status,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ last4: '0154', defaultForCurrency: true }),
+        { last4: '1113', defaultForCurrency: false, status: 'errored' },
+      ]),
+    );
+    await services.events.dispatcher.stop();
+  });
+
+  it('holds the Riverside Stage money until its event: pending, nothing available, and listed to be released', async () => {
+    const services = servicesOf();
+    const organisation = await harbourLights();
+    const riverside = await opportunityOf(DEMO_PAID_OPPORTUNITY);
+    const balance = (await services.payments.accounts.balance(organisation.id))!;
+    expect(balance.pending).toMatchObject({ currency: 'EUR' });
+    expect(balance.pending.amount).toBeGreaterThan(0);
+    // Paid out to the last cent (the books' sum of an emptied balance may read -0).
+    expect(Math.abs(balance.available.amount)).toBe(0);
+    const held = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.opportunityId, riverside.id), eq(payments.status, 'SUCCEEDED')));
+    expect(balance.pending.amount).toBe(
+      held.reduce((sum, payment) => sum + payment.amount - payment.platformFee, 0),
+    );
+    const releases = await services.payments.payouts.upcomingReleases(organisation.id);
+    expect(releases.map((release) => release.opportunity.slug)).toEqual([DEMO_PAID_OPPORTUNITY]);
+    expect(releases[0]!.releaseAt!.getTime()).toBeGreaterThan(Date.now());
+    await services.events.dispatcher.stop();
+  });
+
+  it('leaves the payments audit clean', async () => {
+    const services = servicesOf();
+    expect(await services.payments.audit.problems()).toEqual([]);
+    await services.events.dispatcher.stop();
   });
 });
