@@ -144,7 +144,7 @@ export function createLedger({ db }: { db: Database }) {
       return rows.map((row) => ({
         account: row.account,
         currency: row.currency,
-        amount: -row.amount,
+        amount: 0 - row.amount, // not -row.amount: an empty balance is 0, never -0
       }));
     },
 
