@@ -8,7 +8,7 @@ import { parseInput } from '../../lib/validation';
 import { PaymentStatusEnum } from '../applications/applications.refs';
 import { receiptPathOf } from './checkout.graphql';
 import { opportunityOfSlug } from './payments-graphql.shared';
-import { latestRequestLoader } from './refunds.graphql';
+import { latestRequestLoader, notFoundFor } from './refunds.graphql';
 import type { PaymentsFilter, Revenue } from './payments-reports.service';
 import type { PaymentRow } from './payments.table';
 import { paymentsFilterSchema } from './payments-reports.input';
@@ -107,6 +107,7 @@ export function registerPaymentsReportsGraphQL(): void {
       description: "An opportunity's payments (page size 10), newest first unless sorted.",
       extensions: managesPayments,
       authScopes: bySlug,
+      unauthorizedError: notFoundFor('opportunity'),
       args: {
         opportunitySlug: t.arg.string({ required: true }),
         first: t.arg.int({ required: false }),
@@ -140,6 +141,7 @@ export function registerPaymentsReportsGraphQL(): void {
       description: "An opportunity's money in, back and released.",
       extensions: managesPayments,
       authScopes: bySlug,
+      unauthorizedError: notFoundFor('opportunity'),
       args: { opportunitySlug: t.arg.string({ required: true }) },
       resolve: async (_root, args, context) => {
         const opportunity = await opportunityOfSlug(context, args.opportunitySlug);

@@ -94,6 +94,15 @@ const managesPayments = (record: 'opportunity' | 'application' | 'refundRequest'
   access({ record, allows: ['owner', 'manager', 'admin'], refuses: 'NOT_FOUND' });
 
 /**
+ * What those without the opportunity's payments are told by the operations above: there is no
+ * such record (as every other action on someone's application), not that it is forbidden.
+ */
+export const notFoundFor =
+  (what: string) =>
+  (_parent: unknown, _args: unknown, context: GraphQLContext): AppError =>
+    context.viewer.isLoggedIn ? AppError.notFound(what) : AppError.unauthenticated();
+
+/**
  * Refund requests and refunds (issue 21): the applicant asks and may take it back; those who
  * manage the opportunity's payments list, approve, decline, or refund directly.
  */
@@ -262,6 +271,7 @@ export function registerRefundsGraphQL(): void {
       description: "An opportunity's refund requests, newest first (page size 10).",
       extensions: managesPayments('opportunity'),
       authScopes: bySlug,
+      unauthorizedError: notFoundFor('opportunity'),
       args: {
         opportunitySlug: t.arg.string({ required: true }),
         first: t.arg.int({ required: false }),
@@ -323,6 +333,7 @@ export function registerRefundsGraphQL(): void {
       description: 'Refunds what is left of the fee (approving twice refunds once).',
       extensions: managesPayments('refundRequest'),
       authScopes: byRequest,
+      unauthorizedError: notFoundFor('refund_request'),
       args: { id: t.arg.id({ required: true }), note: t.arg.string({ required: false }) },
       resolve: (_root, args, context) =>
         context.services.payments.refunds.approve(
@@ -336,6 +347,7 @@ export function registerRefundsGraphQL(): void {
       description: 'Declines a request, with an optional note to the applicant.',
       extensions: managesPayments('refundRequest'),
       authScopes: byRequest,
+      unauthorizedError: notFoundFor('refund_request'),
       args: { id: t.arg.id({ required: true }), note: t.arg.string({ required: false }) },
       resolve: (_root, args, context) =>
         context.services.payments.refunds.decline(
@@ -350,6 +362,7 @@ export function registerRefundsGraphQL(): void {
         "Refunds an application's fee without a request: all that is left, or `amount` (minor units) of it.",
       extensions: managesPayments('application'),
       authScopes: byApplication,
+      unauthorizedError: notFoundFor('application'),
       args: { id: t.arg.id({ required: true }), amount: t.arg.int({ required: false }) },
       resolve: (_root, args, context) =>
         context.services.payments.refunds.refundApplication(

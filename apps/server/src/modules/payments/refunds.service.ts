@@ -144,6 +144,9 @@ export function createRefunds({
         automatic: origin.automatic ?? false,
         requestedBy: origin.requestedBy,
         idempotencyKey: `refund:${payment.id}:${made!.made + 1}`,
+        // The service's clock, as every later step of the refund: its times read in order.
+        createdAt: clock(),
+        updatedAt: clock(),
       })
       .returning();
     return refund!;
@@ -375,6 +378,9 @@ export function createRefunds({
             reason: input.reason,
             message: input.message ?? null,
             amount: locked.amount - locked.amountRefunded,
+            // The service's clock, as every later step: the timeline reads in order.
+            createdAt: clock(),
+            updatedAt: clock(),
           })
           .onConflictDoNothing()
           .returning();
