@@ -145,20 +145,22 @@ export function createLocalPayouts(core: ProcessorCore) {
   }
 
   /** In a transaction: an in-transit payout whose arrival date passed is paid, and told once. */
-  async function markPaid(tx: Transaction, id: string): Promise<void> {
+  async function markPaid(tx: Transaction, id: string, accountId: string): Promise<boolean> {
     const [paid] = await tx
       .update(localPayouts)
       .set({ status: 'paid', updatedAt: clock() })
       .where(
         and(
           eq(localPayouts.id, id),
+          eq(localPayouts.accountId, accountId),
           eq(localPayouts.status, 'in_transit'),
           lte(localPayouts.arrivalDate, clock()),
         ),
       )
       .returning();
-    if (paid)
-      await onEvent(tx, { id: newId('evt'), type: 'payout.paid', payout: payoutView(paid) });
+    if (!paid) return false;
+    await onEvent(tx, { id: newId('evt'), type: 'payout.paid', payout: payoutView(paid) });
+    return true;
   }
 
   return {
@@ -243,7 +245,7 @@ export function createLocalPayouts(core: ProcessorCore) {
     /** The payout as it is now; one that arrived since is told as `payout.paid` (once). */
     async retrievePayout(accountId: string, payoutId: string): Promise<ProviderPayout> {
       return db.transaction(async (tx) => {
-        await markPaid(tx, payoutId);
+        await markPaid(tx, payoutId, accountId);
         const [row] = await tx
           .select()
           .from(localPayouts)
@@ -260,11 +262,14 @@ export function createLocalPayouts(core: ProcessorCore) {
      */
     async payArrivedPayouts(): Promise<number> {
       const due = await db
-        .select({ id: localPayouts.id })
+        .select({ id: localPayouts.id, accountId: localPayouts.accountId })
         .from(localPayouts)
         .where(and(eq(localPayouts.status, 'in_transit'), lte(localPayouts.arrivalDate, clock())));
-      for (const { id } of due) await db.transaction((tx) => markPaid(tx, id));
-      return due.length;
+      let paid = 0;
+      for (const { id, accountId } of due) {
+        if (await db.transaction((tx) => markPaid(tx, id, accountId))) paid += 1;
+      }
+      return paid;
     },
   };
 }
