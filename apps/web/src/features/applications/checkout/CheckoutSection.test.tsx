@@ -296,6 +296,30 @@ describe('CheckoutSection', () => {
     expect(screen.getByText('View receipt no. 42').getAttribute('href')).toBe('/receipt/tok-123');
   });
 
+  it('shows a fully refunded payment as paid, then refunded, without the refund policy', async () => {
+    renderCheckout([checkoutMock(undefined, { paymentInfo: { ...PAID, status: 'REFUNDED' } })]);
+    expect(await screen.findByText('Paid, then refunded')).toBeTruthy();
+    expect(screen.queryByText(/Refunds are decided by the organiser/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it("states the organiser's answer-by promise before paying", async () => {
+    renderCheckout([
+      checkoutMock(undefined, { answerBy: '2099-07-01 16:00:00' }),
+      previewMock(REGULAR),
+    ]);
+    const promise = await screen.findByText(/The organiser promises an answer by/);
+    // In the opportunity's zone: Lisbon is an hour ahead of UTC in July.
+    expect(promise.textContent).toContain('5:00');
+    expect(promise.textContent).toContain('refunded in full automatically');
+  });
+
+  it('makes no promise when the organiser gave no answer-by date', async () => {
+    renderCheckout([checkoutMock(), previewMock(REGULAR)]);
+    await screen.findByLabelText('Price breakdown');
+    expect(screen.queryByText(/The organiser promises an answer by/)).toBeNull();
+  });
+
   it('says so when the opportunity has no prices', async () => {
     renderCheckout([checkoutMock([])]);
     expect(await screen.findByText(/no prices to choose from yet/)).toBeTruthy();

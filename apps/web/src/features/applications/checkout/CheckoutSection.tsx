@@ -22,6 +22,7 @@ import {
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { describeGraphQLError } from '../../../lib/graphql-errors';
 import { formatMoney } from '../../../lib/format';
+import { AnswerByPromise } from '../refunds/AnswerByPromise';
 import { CardForm } from './CardForm';
 import { CheckoutBreakdown } from './CheckoutBreakdown';
 import {
@@ -37,6 +38,10 @@ import { PaidSummary } from './PaidSummary';
 import { StripeCheckout } from './StripeCheckout';
 import { stripeOutcomeOf } from './stripe-logic';
 import { CouponField, TierPicker } from './TierPicker';
+
+/** Paid, and perhaps given back since: nothing is left to pay. */
+const isSettled = (status: string | undefined) =>
+  status === 'SUCCEEDED' || status === 'REFUNDED' || status === 'REFUND_FAIL';
 
 /** How often, and how far apart, the server is asked whether a confirmed card payment settled. */
 const REFRESH_TRIES = 5;
@@ -96,7 +101,8 @@ export function CheckoutSection({
       : firstAvailable);
 
   const input = { payment_option_id: selected, coupon_code: coupon };
-  const alreadyPaid = outcome?.kind === 'paid' || application?.payment_info?.status === 'SUCCEEDED';
+  const settled = isSettled(application?.payment_info?.status);
+  const alreadyPaid = outcome?.kind === 'paid' || settled;
   const preview = useQuery(CheckoutPreviewDocument, {
     variables: { application: applicationId, input },
     skip: !application || selected === null || alreadyPaid,
@@ -304,8 +310,8 @@ export function CheckoutSection({
   const paidPayment =
     outcome?.kind === 'paid'
       ? outcome.payment
-      : application?.payment_info?.status === 'SUCCEEDED'
-        ? application.payment_info
+      : settled
+        ? (application?.payment_info ?? null)
         : null;
 
   let body;
@@ -376,6 +382,12 @@ export function CheckoutSection({
               <Box role="status" aria-label={t('applications.checkout.previewLoading')}>
                 <Skeleton variant="rounded" height={120} />
               </Box>
+            ) : null}
+            {application.opportunity.answer_by_date ? (
+              <AnswerByPromise
+                date={application.opportunity.answer_by_date}
+                timeZone={application.opportunity.time_zone}
+              />
             ) : null}
             {session && stripeSecret ? (
               <StripeCheckout

@@ -6,12 +6,21 @@ import Typography from '@mui/material/Typography';
 import type { CheckoutPaymentInfoFieldsFragment } from '../../../gql/graphql';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
-/** The application is paid: what, with which coupon, and the receipt. */
+/** The application is paid (and perhaps refunded since): what, with which coupon, and the receipt. */
 export function PaidSummary({ payment }: { payment: CheckoutPaymentInfoFieldsFragment }) {
   const { t } = useTranslation('pages');
+  // Given back in full since: still paid once, as the receipt says.
+  const refunded = payment.status === 'REFUNDED';
   return (
-    <Alert severity="success" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
-      <Typography sx={{ fontWeight: 600 }}>{t('applications.checkout.paid.title')}</Typography>
+    <Alert
+      severity={refunded ? 'info' : 'success'}
+      sx={{ '& .MuiAlert-message': { width: '100%' } }}
+    >
+      <Typography sx={{ fontWeight: 600 }}>
+        {refunded
+          ? t('applications.checkout.paid.refundedTitle')
+          : t('applications.checkout.paid.title')}
+      </Typography>
       <Box
         component="dl"
         sx={{
@@ -61,9 +70,11 @@ export function PaidSummary({ payment }: { payment: CheckoutPaymentInfoFieldsFra
             : t('applications.checkout.paid.receipt')}
         </Link>
       ) : null}
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {t('applications.checkout.refundPolicy')}
-      </Typography>
+      {refunded ? null : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('applications.checkout.refundPolicy')}
+        </Typography>
+      )}
     </Alert>
   );
 }

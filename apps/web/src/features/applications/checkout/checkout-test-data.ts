@@ -85,11 +85,14 @@ export function checkoutMock(
     provider = 'LOCAL',
     publishableKey = null,
     uses = 1,
+    answerBy = null,
   }: {
     paymentInfo?: unknown;
     provider?: string;
     publishableKey?: string | null;
     uses?: number;
+    /** The organiser's answer-by promise (UTC), if any. */
+    answerBy?: string | null;
   } = {},
 ): Mock {
   return {
@@ -108,6 +111,7 @@ export function checkoutMock(
             __typename: 'Opportunity',
             id: 'opp-1',
             time_zone: 'Europe/Lisbon',
+            answer_by_date: answerBy,
             payment_options: options,
           },
         },

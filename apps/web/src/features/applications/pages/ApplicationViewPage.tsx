@@ -14,6 +14,7 @@ import {
   ApplicationStatusDocument,
   ViewApplicationDocument,
   type ApplicationDetailFieldsFragment,
+  type PaymentStatus,
 } from '../../../gql/graphql';
 import { formatDateTime } from '../../../lib/format';
 import { isAwaitingPayment, isOpenDraft } from '../application-state';
@@ -23,10 +24,15 @@ import { OrganisationLine } from '../components/OrganisationLine';
 import { PageSection } from '../components/PageSection';
 import { CheckoutSection } from '../checkout/CheckoutSection';
 import { ExternalPaymentPanel } from '../payment/ExternalPaymentPanel';
+import { RefundSection } from '../refunds/RefundSection';
 import { AnswerList } from '../view/AnswerList';
 import { HistoryList } from '../view/HistoryList';
 import { MessagesThread } from '../view/MessagesThread';
 import { WithdrawAction } from '../view/WithdrawAction';
+
+/** Paid by card at some point: the fee may be held, refunded, or asked back. */
+const hasBeenPaid = (status: PaymentStatus | null) =>
+  status === 'SUCCEEDED' || status === 'REFUNDED' || status === 'REFUND_FAIL';
 
 function Summary({ application }: { application: ApplicationDetailFieldsFragment }) {
   const { t } = useTranslation('pages');
@@ -139,6 +145,10 @@ export function ApplicationViewPage() {
               void statusQuery.refetch();
             }}
           />
+        ) : null}
+        {application.opportunity.payment_type === 'PAID_INTERNAL' &&
+        hasBeenPaid(application.payment_status) ? (
+          <RefundSection applicationId={application.id} />
         ) : null}
         {application.opportunity.payment_type === 'PAID_EXTERNAL' &&
         application.payment_status !== null ? (

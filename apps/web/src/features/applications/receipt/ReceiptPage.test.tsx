@@ -91,6 +91,18 @@ describe('ReceiptPage', () => {
     expect(await screen.findByTestId('receipt-total')).toBeTruthy();
   });
 
+  it('reads as paid when a refund failed, and as refunded once given back', async () => {
+    renderAt(`/receipt/${TOKEN}`, [
+      receiptMock({ data: { applicationReceipt: { ...RECEIPT, status: 'REFUND_FAIL' } } }),
+    ]);
+    expect(await screen.findByText('receipt.statuses.SUCCEEDED')).toBeTruthy();
+    cleanup();
+    renderAt(`/receipt/${TOKEN}`, [
+      receiptMock({ data: { applicationReceipt: { ...RECEIPT, status: 'REFUNDED' } } }),
+    ]);
+    expect(await screen.findByText('receipt.statuses.REFUNDED')).toBeTruthy();
+  });
+
   it('says the link is not valid for an unknown token, without a download', async () => {
     renderAt(`/receipt/${TOKEN}`, [
       receiptMock({

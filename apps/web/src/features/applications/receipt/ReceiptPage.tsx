@@ -25,7 +25,12 @@ const isNotFound = (error: unknown) =>
   CombinedGraphQLErrors.is(error) &&
   error.errors.some((item) => item.extensions?.code === 'NOT_FOUND');
 
-const RECEIPT_STATUSES = new Set(['SUCCEEDED', 'REFUNDED']);
+/** The status line's words: a refund that failed leaves the payment as paid. */
+function receiptStatusKey(status: string): 'SUCCEEDED' | 'REFUNDED' | 'other' {
+  if (status === 'SUCCEEDED' || status === 'REFUND_FAIL') return 'SUCCEEDED';
+  if (status === 'REFUNDED') return 'REFUNDED';
+  return 'other';
+}
 
 /**
  * /receipt/{token}: a paid application's receipt. The token in the address is the secret, so the
@@ -130,10 +135,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
     [t('receipt.fields.discount'), receipt.discount.formatted],
     [t('receipt.fields.platformFee'), receipt.platform_fee.formatted],
     [t('receipt.fields.method'), t(`receipt.methods.${receipt.method}`)],
-    [
-      t('receipt.fields.status'),
-      t(`receipt.statuses.${RECEIPT_STATUSES.has(receipt.status) ? receipt.status : 'other'}`),
-    ],
+    [t('receipt.fields.status'), t(`receipt.statuses.${receiptStatusKey(receipt.status)}`)],
   ];
   return (
     <>

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { OpportunityFieldsFragment, PaymentOptionFieldsFragment } from '../../../gql/graphql';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { AnswerByPromise } from '../../applications/refunds/AnswerByPromise';
 import { NewTabHint } from './NewTabHint';
 import { hasPassed } from './opportunity-dates';
 import { Section } from './Section';
@@ -98,6 +99,9 @@ export function PriceSection({ opportunity }: { opportunity: OpportunityFieldsFr
             <PaymentOption key={option.id} option={option} timeZone={opportunity.time_zone} />
           ))}
         </Box>
+        {opportunity.answer_by_date ? (
+          <AnswerByPromise date={opportunity.answer_by_date} timeZone={opportunity.time_zone} />
+        ) : null}
       </>
     );
   }

@@ -87,7 +87,9 @@ export function makeOpportunity(overrides: Partial<MockOpportunity> = {}): MockO
       start_date: '2099-06-10 19:00:00',
       end_date: '2099-06-13 00:00:00',
       publish_at: '2026-01-01 09:00:00',
+      answer_by_date: null,
     },
+    answer_by_date: null,
     time_visibility: {
       __typename: 'TimeVisibility',
       start_time: true,

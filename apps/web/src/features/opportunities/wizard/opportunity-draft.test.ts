@@ -77,10 +77,18 @@ describe('opportunity drafts', () => {
       },
     ];
     expect(
-      stepInput('payment', draft({ payment_type: 'PAID_INTERNAL', payment_options: options })),
+      stepInput(
+        'payment',
+        draft({
+          payment_type: 'PAID_INTERNAL',
+          payment_options: options,
+          answer_by_date: '2027-03-01T18:00',
+        }),
+      ),
     ).toEqual({
       payment_type: 'PAID_INTERNAL',
       external_payment_url: null,
+      answer_by_date: '2027-03-01T18:00',
       payment_options: [
         {
           id: 'a3c1e4a2-5d6b-4c1e-9f0a-1b2c3d4e5f60',
@@ -93,14 +101,23 @@ describe('opportunity drafts', () => {
         },
       ],
     });
+    // The answer-by promise is about fees paid through Encore: any other way clears it.
     expect(
-      stepInput('payment', draft({ payment_type: 'FREE', payment_options: options })),
-    ).toMatchObject({ payment_options: [] });
+      stepInput(
+        'payment',
+        draft({
+          payment_type: 'FREE',
+          payment_options: options,
+          answer_by_date: '2027-03-01T18:00',
+        }),
+      ),
+    ).toMatchObject({ payment_options: [], answer_by_date: null });
   });
 
   it('finds the step of a field the server named', () => {
     expect(stepOfField('input.payment_options.0.cost')).toBe('payment');
     expect(stepOfField('deadline_date')).toBe('schedule');
+    expect(stepOfField('input.answer_by_date')).toBe('payment');
     expect(stepOfField('genres.2')).toBe('audience');
     expect(stepOfField('video_links.0')).toBe('media');
     expect(stepOfField('something_else')).toBe('review');

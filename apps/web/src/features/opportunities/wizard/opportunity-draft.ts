@@ -65,6 +65,8 @@ export interface OpportunityDraft {
   deadline_date: string;
   start_date: string;
   end_date: string;
+  /** The answer-by promise (paid through Encore only), wall-clock like the deadline. */
+  answer_by_date: string;
   time_visibility: { start_time: boolean; end_time: boolean; deadline_time: boolean };
   venue: string;
   street: string;
@@ -108,6 +110,7 @@ export function emptyDraft(timeZone: string = defaultTimeZone()): OpportunityDra
     deadline_date: '',
     start_date: '',
     end_date: '',
+    answer_by_date: '',
     time_visibility: { start_time: true, end_time: true, deadline_time: true },
     venue: '',
     street: '',
@@ -164,6 +167,7 @@ export function draftFrom(opportunity: OpportunityFieldsFragment): OpportunityDr
     deadline_date: toInputDateTime(opportunity.local_dates.deadline_date),
     start_date: toInputDateTime(opportunity.local_dates.start_date),
     end_date: toInputDateTime(opportunity.local_dates.end_date),
+    answer_by_date: toInputDateTime(opportunity.local_dates.answer_by_date),
     time_visibility: {
       start_time: opportunity.time_visibility.start_time,
       end_time: opportunity.time_visibility.end_time,
@@ -272,6 +276,9 @@ export function stepInput(
         payment_type: draft.payment_type,
         external_payment_url:
           draft.payment_type === 'PAID_EXTERNAL' ? textOrNull(draft.external_payment_url) : null,
+        // The promise is about fees paid through Encore; any other way of paying clears it.
+        answer_by_date:
+          draft.payment_type === 'PAID_INTERNAL' ? textOrNull(draft.answer_by_date) : null,
         payment_options:
           draft.payment_type === 'PAID_INTERNAL'
             ? draft.payment_options.map((option) => ({
@@ -320,7 +327,7 @@ export function stepOfField(field: string): WizardStep {
     ],
     media: ['logo_file_id', 'gallery_file_ids', 'media_file_ids', 'video_links'],
     applications: ['approval_type', 'blind_review', 'is_private'],
-    payment: ['payment_type', 'external_payment_url', 'payment_options'],
+    payment: ['payment_type', 'external_payment_url', 'payment_options', 'answer_by_date'],
   };
   for (const [step, names] of Object.entries(fields)) {
     if (names.includes(root)) return step as WizardStep;

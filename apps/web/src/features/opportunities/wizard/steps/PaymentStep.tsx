@@ -232,6 +232,18 @@ export function PaymentStep({ draft, change, errors, saved }: StepProps) {
               {t('opportunities.wizard.payment.add')}
             </Button>
           </Box>
+          <TextField
+            id="opportunity-answer_by_date"
+            name="answer_by_date"
+            type="datetime-local"
+            label={t('opportunities.wizard.fields.answer_by_date')}
+            value={draft.answer_by_date}
+            onChange={(event) => change({ answer_by_date: event.target.value })}
+            error={Boolean(errors.answer_by_date)}
+            helperText={errors.answer_by_date ?? t('opportunities.wizard.help.answer_by_date')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ mt: 1 }}
+          />
         </Box>
       ) : null}
 

@@ -127,6 +127,9 @@ export function ReviewStep({
             }
           />
           <Row label={f('payment_type')} value={priceLabel(opportunity, t)} />
+          {opportunity.answer_by_date ? (
+            <Row label={f('answer_by_date')} value={when(opportunity.answer_by_date)} />
+          ) : null}
         </Box>
       </Paper>
       {opportunity.opp_status === 'DRAFT' && opportunity.viewerCan.change_status ? (
