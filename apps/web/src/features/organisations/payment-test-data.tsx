@@ -16,6 +16,7 @@ import {
   type OrganisationPayoutDestinationsQuery,
   type PaymentAccountFieldsFragment,
 } from '../../gql/graphql';
+import { SnackbarProvider } from '../../lib/snackbar';
 
 /** Mocked answers for the payout account pages' tests (Apollo's cache needs `__typename`). */
 
@@ -119,33 +120,19 @@ export const BANK_ACCOUNT: MockDestination = {
   default_for_currency: true,
   holder_name: 'Associação Sons do Atlântico',
   last4: '6789',
+  routing_number: null,
+  account_type: 'company',
   status: 'new',
 };
-
-const money = (amount: number) => ({ __typename: 'Money', amount, currency: 'EUR' });
 
 export const organisationAnswer = (managesPayments = true): MockLink.MockedResponse => ({
   request: { query: OrganisationBySlugDocument, variables: { slug: SLUG } },
   result: { data: { organisation: organisation(managesPayments) } },
 });
 
-export const accountAnswer = (
-  found: MockAccount | null,
-  balance: { available: number; total: number } | null = found
-    ? { available: 123456, total: 150000 }
-    : null,
-): MockLink.MockedResponse => ({
+export const accountAnswer = (found: MockAccount | null): MockLink.MockedResponse => ({
   request: { query: OrganisationPaymentAccountDocument, variables },
-  result: {
-    data: {
-      organisationAccount: found,
-      accountBalance: balance && {
-        __typename: 'AccountBalance',
-        available: money(balance.available),
-        total: money(balance.total),
-      },
-    },
-  },
+  result: { data: { organisationAccount: found } },
 });
 
 export const destinationsAnswer = (
@@ -228,14 +215,16 @@ export function renderPaymentPage(
   };
   return render(
     <SessionContext.Provider value={session}>
-      <MockedProvider mocks={responses}>
-        <MemoryRouter initialEntries={[`/organisation/${SLUG}/payment/${path}${search}`]}>
-          <Routes>
-            <Route path={`/organisation/:slug/payment/${path}`} element={page} />
-          </Routes>
-          <Address />
-        </MemoryRouter>
-      </MockedProvider>
+      <SnackbarProvider>
+        <MockedProvider mocks={responses}>
+          <MemoryRouter initialEntries={[`/organisation/${SLUG}/payment/${path}${search}`]}>
+            <Routes>
+              <Route path={`/organisation/:slug/payment/${path}`} element={page} />
+            </Routes>
+            <Address />
+          </MemoryRouter>
+        </MockedProvider>
+      </SnackbarProvider>
     </SessionContext.Provider>,
   );
 }

@@ -4,6 +4,7 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -80,6 +81,49 @@ export function PaymentLoadError({
 }) {
   const { t } = useTranslation();
   if (isForbidden(error)) return <PaymentsForbidden organisation={organisation} />;
+  return (
+    <Alert
+      severity="error"
+      sx={{ whiteSpace: 'pre-line' }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('errors.general.retry')}
+        </Button>
+      }
+    >
+      {paymentErrorText(error, (key) => t(key))}
+    </Alert>
+  );
+}
+
+/** One titled part of a payout account page: a region named by its heading. */
+export function PaymentSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={id}
+      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}
+    >
+      <Typography id={id} variant="h6" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** A part of the page that could not be loaded, with its retry. */
+export function PaymentPartError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
     <Alert
       severity="error"

@@ -18,6 +18,7 @@ import {
   unreachable,
   verifyAnswer,
 } from '../payment-test-data';
+import { balanceAnswer, payoutsAnswer } from '../payouts/payout-test-data';
 import { OrganisationPaymentAccountPage } from './OrganisationPaymentAccountPage';
 
 // Translations are not loaded in unit tests: texts show as their keys.
@@ -27,13 +28,16 @@ const PAYMENTS = 'app.organisations.payments';
 const renderPage = (responses: Parameters<typeof renderPaymentPage>[2], search = '') =>
   renderPaymentPage('account', <OrganisationPaymentAccountPage />, responses, search);
 
+/** The balance, the money held for events and the payouts, loaded beside the account. */
+const money = () => [balanceAnswer(), payoutsAnswer()];
+
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('OrganisationPaymentAccountPage', () => {
   afterEach(cleanup);
 
   it('says a connected account takes payments, with its balance, destinations and currencies', async () => {
-    renderPage([organisationAnswer(), accountAnswer(account()), destinationsAnswer()]);
+    renderPage([organisationAnswer(), accountAnswer(account()), ...money(), destinationsAnswer()]);
 
     expect(await screen.findByText(`${ACCOUNT}.state.ready`)).toBeTruthy();
     const status = section(`${ACCOUNT}.status`);
@@ -70,8 +74,9 @@ describe('OrganisationPaymentAccountPage', () => {
       organisationAnswer(),
       accountAnswer(
         account({ ...NEW_ACCOUNT, requirements_due: [...NEW_ACCOUNT.requirements_due!, 'x.y'] }),
-        null,
       ),
+      balanceAnswer(null),
+      payoutsAnswer([]),
       destinationsAnswer([], []),
     ]);
 
@@ -114,6 +119,7 @@ describe('OrganisationPaymentAccountPage', () => {
           disabled_reason: 'rejected.fraud',
         }),
       ),
+      ...money(),
       destinationsAnswer(),
     ]);
 
@@ -133,6 +139,7 @@ describe('OrganisationPaymentAccountPage', () => {
     renderPage([
       organisationAnswer(),
       accountAnswer(account({ is_disabled: true, disabled_reason: 'platform_frozen' })),
+      ...money(),
       destinationsAnswer(),
     ]);
     const alert = await within(
@@ -170,6 +177,7 @@ describe('OrganisationPaymentAccountPage', () => {
       organisationAnswer(),
       unreachable(OrganisationPaymentAccountDocument),
       accountAnswer(account()),
+      ...money(),
       destinationsAnswer(),
     ]);
     const alert = await screen.findByRole('alert');
@@ -180,7 +188,13 @@ describe('OrganisationPaymentAccountPage', () => {
 
   it('back from onboarding, asks the processor first, says so, and drops ?connected=1', async () => {
     renderPage(
-      [organisationAnswer(), verifyAnswer(true), accountAnswer(account()), destinationsAnswer()],
+      [
+        organisationAnswer(),
+        verifyAnswer(true),
+        accountAnswer(account()),
+        ...money(),
+        destinationsAnswer(),
+      ],
       '?connected=1',
     );
     expect(await screen.findByText(`${ACCOUNT}.returnedDone`)).toBeTruthy();
@@ -194,6 +208,7 @@ describe('OrganisationPaymentAccountPage', () => {
         organisationAnswer(),
         unreachable(VerifyOrganisationAccountLinkDocument),
         accountAnswer(account({ ...NEW_ACCOUNT })),
+        ...money(),
         destinationsAnswer([], []),
       ],
       '?connected=1',
@@ -211,9 +226,11 @@ describe('OrganisationPaymentAccountPage', () => {
     renderPage([
       organisationAnswer(),
       accountAnswer(account({ ...NEW_ACCOUNT })),
+      ...money(),
       destinationsAnswer([], []),
       recheckAnswer(updated),
       accountAnswer(updated),
+      balanceAnswer(),
       destinationsAnswer(),
     ]);
     const recheck = await screen.findByRole('button', { name: `${ACCOUNT}.recheck` });

@@ -5,13 +5,10 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
-import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -19,13 +16,11 @@ import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined
 import { EmptyState } from '../../../components/EmptyState';
 import {
   OrganisationPaymentAccountDocument,
-  OrganisationPayoutDestinationsDocument,
   RecheckOrganisationAccountDocument,
   VerifyOrganisationAccountLinkDocument,
-  type OrganisationPaymentAccountQuery,
   type PaymentAccountFieldsFragment,
 } from '../../../gql/graphql';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import {
   Code,
   countryName,
@@ -33,6 +28,7 @@ import {
   DueList,
   PaymentAccountGate,
   PaymentLoadError,
+  PaymentSection,
   PaymentSkeleton,
   PaymentsForbidden,
   paymentErrorText,
@@ -48,26 +44,12 @@ import {
   PAYMENTS,
   type AccountState,
 } from '../payment-account';
+import { BalanceSection } from '../payouts/BalanceSection';
+import { PayoutAccountsSection } from '../payouts/PayoutAccountsSection';
+import { useOrganisationBalance } from '../payouts/payout-parts';
+import { PayoutsSection } from '../payouts/PayoutsSection';
 
 const ACCOUNT = 'app.organisations.paymentAccount';
-
-type Balance = NonNullable<OrganisationPaymentAccountQuery['accountBalance']>;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={id}
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}
-    >
-      <Typography id={id} variant="h6" component="h2">
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -139,7 +121,7 @@ function Status({
   };
 
   return (
-    <Section id="account-status" title={t(`${ACCOUNT}.status`)}>
+    <PaymentSection id="account-status" title={t(`${ACCOUNT}.status`)}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
         {STATE_ICONS[state]}
         <Typography sx={{ fontWeight: 600, minWidth: 0 }}>
@@ -209,164 +191,7 @@ function Status({
           {paymentErrorText(recheckError, (key) => t(key))}
         </Alert>
       ) : null}
-    </Section>
-  );
-}
-
-function BalanceSection({ balance }: { balance: Balance | null }) {
-  const { t } = useTranslation();
-  return (
-    <Section id="account-balance" title={t(`${ACCOUNT}.balance`)}>
-      {balance ? (
-        <>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              // Side by side while a large amount still fits on one line, one under the other on a phone.
-              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 11rem), 1fr))',
-            }}
-          >
-            {(['available', 'total'] as const).map((kind) => (
-              <Box key={kind} sx={{ minWidth: 0 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {t(`${ACCOUNT}.${kind}`)}
-                </Typography>
-                <Typography
-                  component="dd"
-                  variant="h5"
-                  sx={{ m: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
-                >
-                  {formatMoney(balance[kind].amount, balance[kind].currency)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-          <Typography variant="body2" color="text.secondary">
-            {t(`${ACCOUNT}.balanceHint`)}
-          </Typography>
-        </>
-      ) : (
-        <Typography color="text.secondary">{t(`${ACCOUNT}.noBalance`)}</Typography>
-      )}
-    </Section>
-  );
-}
-
-/** Where payouts go and in which currencies; asked of the processor, so loaded on its own. */
-function Destinations({
-  organisationId,
-  refreshKey,
-}: {
-  organisationId: string;
-  refreshKey: number;
-}) {
-  const { t } = useTranslation();
-  const query = useQuery(OrganisationPayoutDestinationsDocument, {
-    variables: { organisation: organisationId },
-    fetchPolicy: 'cache-and-network',
-  });
-  const { refetch } = query;
-  useEffect(() => {
-    if (refreshKey > 0) void refetch();
-  }, [refreshKey, refetch]);
-
-  let body: ReactNode;
-  if (query.error && !query.data) {
-    body = (
-      <Alert
-        severity="error"
-        sx={{ whiteSpace: 'pre-line' }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('errors.general.retry')}
-          </Button>
-        }
-      >
-        {paymentErrorText(query.error, (key) => t(key))}
-      </Alert>
-    );
-  } else if (!query.data) {
-    body = <PaymentSkeleton blocks={[56, 32]} />;
-  } else {
-    const { externalAccounts, payoutAccountCurrencies } = query.data;
-    body = (
-      <>
-        {externalAccounts.length === 0 ? (
-          <Typography color="text.secondary">{t(`${ACCOUNT}.noDestinations`)}</Typography>
-        ) : (
-          <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-            {externalAccounts.map((destination) => (
-              <Box
-                component="li"
-                key={destination.id}
-                sx={{ listStyle: 'none', display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
-              >
-                {destination.type === 'CARD' ? (
-                  <CreditCardOutlinedIcon color="action" aria-hidden />
-                ) : (
-                  <AccountBalanceOutlinedIcon color="action" aria-hidden />
-                )}
-                <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }}>
-                    {t(destination.type === 'CARD' ? `${ACCOUNT}.card` : `${ACCOUNT}.bankAccount`)}{' '}
-                    <Code>•••• {destination.last4}</Code>
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {[
-                      destination.holder_name,
-                      currencyLabel(destination.currency),
-                      countryName(destination.country),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Typography>
-                  {destination.default_for_currency ? (
-                    <Chip
-                      size="small"
-                      color="primary"
-                      variant="outlined"
-                      label={t(`${ACCOUNT}.defaultFor`, {
-                        currency: destination.currency.toUpperCase(),
-                      })}
-                      sx={{ mt: 0.5 }}
-                    />
-                  ) : null}
-                </Box>
-              </Box>
-            ))}
-          </Box>
-        )}
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          <Typography id="payout-currencies" component="h3" sx={{ fontWeight: 600 }}>
-            {t(`${ACCOUNT}.currencies`)}
-          </Typography>
-          {payoutAccountCurrencies.length === 0 ? (
-            <Typography color="text.secondary">{t(`${ACCOUNT}.noCurrencies`)}</Typography>
-          ) : (
-            <Box
-              component="ul"
-              aria-labelledby="payout-currencies"
-              sx={{ m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-            >
-              {payoutAccountCurrencies.map((currency) => (
-                <Box component="li" key={currency} sx={{ listStyle: 'none' }}>
-                  <Chip label={currencyLabel(currency)} />
-                </Box>
-              ))}
-            </Box>
-          )}
-        </Box>
-      </>
-    );
-  }
-
-  return (
-    <Section id="account-destinations" title={t(`${ACCOUNT}.destinations`)}>
-      {body}
-    </Section>
+    </PaymentSection>
   );
 }
 
@@ -374,7 +199,7 @@ function Details({ account }: { account: PaymentAccountFieldsFragment }) {
   const { t } = useTranslation();
   const none = t(`${ACCOUNT}.notGiven`);
   return (
-    <Section id="account-details" title={t(`${ACCOUNT}.details`)}>
+    <PaymentSection id="account-details" title={t(`${ACCOUNT}.details`)}>
       <Box
         component="dl"
         sx={{
@@ -403,7 +228,7 @@ function Details({ account }: { account: PaymentAccountFieldsFragment }) {
         </Detail>
         <Detail label={t(`${ACCOUNT}.fields.createdAt`)}>{formatDate(account.created_at)}</Detail>
       </Box>
-    </Section>
+    </PaymentSection>
   );
 }
 
@@ -470,6 +295,12 @@ function Account({ organisation }: { organisation: Organisation }) {
     skip: waiting,
     fetchPolicy: 'cache-and-network',
   });
+  // The money is asked once there is an account to hold it.
+  const money = useOrganisationBalance(
+    organisation.id,
+    refreshKey,
+    !query.data?.organisationAccount,
+  );
 
   if (waiting) {
     return (
@@ -536,10 +367,22 @@ function Account({ organisation }: { organisation: Organisation }) {
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Status organisation={organisation} account={account} onRecheck={recheck} />
-          <Destinations organisationId={organisation.id} refreshKey={refreshKey} />
+          <BalanceSection organisationId={organisation.id} query={money} />
+          <PayoutsSection organisationId={organisation.id} balanceQuery={money} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <BalanceSection balance={query.data.accountBalance} />
+          <PayoutAccountsSection
+            organisationId={organisation.id}
+            refreshKey={refreshKey}
+            managesExternalAccounts={
+              money.data?.organisationAccount?.manages_external_accounts ?? null
+            }
+            defaults={{
+              country: account.country_code,
+              currency: account.default_currency,
+              individual: account.business_type === 'INDIVIDUAL',
+            }}
+          />
           <Details account={account} />
         </Box>
       </Box>
