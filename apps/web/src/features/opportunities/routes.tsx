@@ -43,9 +43,6 @@ export const opportunityRoutes: RouteObject[] = [
   },
   {
     path: '/opportunity/:slug/payments/details',
-    ...lazyPage(
-      () => import('./pages/OpportunityPaymentDetailsPage'),
-      'OpportunityPaymentDetailsPage',
-    ),
+    ...lazyPage(() => import('./payments/OpportunityPaymentsPage'), 'OpportunityPaymentsPage'),
   },
 ];

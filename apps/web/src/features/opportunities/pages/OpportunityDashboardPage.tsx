@@ -7,6 +7,7 @@ import {
   readsApplications,
 } from '../dashboard/applications/ApplicationsSection';
 import { CouponsSection } from '../coupons/CouponsSection';
+import { PaymentsDashboardLink } from '../payments/PaymentsDashboardLink';
 import { ChangeLog } from '../dashboard/ChangeLog';
 import { KeyDatesPanel } from '../dashboard/KeyDatesPanel';
 import { StatusPanel } from '../dashboard/StatusPanel';
@@ -18,6 +19,7 @@ function Dashboard({ opportunity }: { opportunity: OpportunityFieldsFragment }) 
     <Box sx={{ display: 'grid', gap: 3 }}>
       <StatusPanel opportunity={opportunity} />
       {readsApplications(opportunity) ? <ApplicationsSection opportunity={opportunity} /> : null}
+      <PaymentsDashboardLink opportunity={opportunity} />
       <CouponsSection opportunity={opportunity} />
       <Box
         sx={{
