@@ -48,14 +48,18 @@ function unavailable(error: unknown): never {
 
 /** Fields of the payout account form the processor can refuse, by its `param`. */
 const BANK_FIELDS: Record<string, string> = {
-  country: 'input.country',
-  currency: 'input.currency',
-  holder_name: 'input.holder_name',
-  account_holder_name: 'input.holder_name',
-  account_number: 'input.account_number',
-  routing_number: 'input.routing_number',
-  account_type: 'input.account_type',
-  account_holder_type: 'input.account_type',
+  country: 'country',
+  currency: 'currency',
+  holder_name: 'holder_name',
+  holderName: 'holder_name',
+  account_holder_name: 'holder_name',
+  account_number: 'account_number',
+  accountNumber: 'account_number',
+  routing_number: 'routing_number',
+  routingNumber: 'routing_number',
+  account_type: 'account_type',
+  accountType: 'account_type',
+  account_holder_type: 'account_type',
 };
 
 /** A refusal of the processor as the person sees it: the field at fault, or what to do instead. */
@@ -66,8 +70,10 @@ function refusal(error: unknown): never {
         messageKey: 'errors.external_accounts_managed_by_processor',
       });
     }
-    const field = error.param ? BANK_FIELDS[error.param] : undefined;
-    if (field) throw AppError.validation({ [field]: [`validation.bank_account.${error.param}`] });
+    // Stripe names its params in snake_case, the local processor in camelCase.
+    const param = error.param?.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    const field = param ? BANK_FIELDS[param] : undefined;
+    if (field) throw AppError.validation({ [field]: [`validation.bank_account.${param}`] });
     if (error.code === 'resource_missing') throw AppError.notFound('external_account');
     throw new AppError('CONFLICT', error.message, {
       messageKey: 'errors.external_account_refused',

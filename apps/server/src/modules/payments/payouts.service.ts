@@ -345,6 +345,9 @@ export function createPayouts({
           automatic: actorId === null,
           createdBy: actorId,
           idempotencyKey: `payout:${id}`,
+          // The service's clock: the weekly schedule counts this week's payouts by it.
+          createdAt: clock(),
+          updatedAt: clock(),
         })
         .returning();
       await ledger.record(tx, {
