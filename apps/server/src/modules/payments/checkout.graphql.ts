@@ -13,6 +13,7 @@ import type { PaymentRow } from './payments.table';
 
 /** What an application paid or is paying (fields of issue 21 are added in refunds.graphql.ts). */
 export const PaymentInfoRef = builder.objectRef<PaymentRow>('PaymentInfo');
+export const PaymentMethodEnum = builder.enumType('PaymentMethod', { values: PAYMENT_METHODS });
 
 const loaders = new WeakMap<GraphQLContext, DataLoader<string, PaymentRow | null>>();
 
@@ -44,8 +45,6 @@ const money = (amount: number | null, currency: string) =>
   amount === null ? null : { amount, currency };
 
 export function registerCheckoutGraphQL(): void {
-  const PaymentMethodEnum = builder.enumType('PaymentMethod', { values: PAYMENT_METHODS });
-
   PaymentInfoRef.implement({
     description:
       "What an application paid, or is paying: the tier, the coupon and discount, the platform's fee, and the receipt once paid.",

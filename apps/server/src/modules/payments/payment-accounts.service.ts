@@ -46,7 +46,7 @@ function unavailable(error: unknown): never {
   });
 }
 
-/** Fields of the payout account form the processor can refuse, by its `param`. */
+/** Fields of the payout account form (`input.…`) the processor can refuse, by its `param`. */
 const BANK_FIELDS: Record<string, string> = {
   country: 'country',
   currency: 'currency',
@@ -71,9 +71,9 @@ function refusal(error: unknown): never {
       });
     }
     // Stripe names its params in snake_case, the local processor in camelCase.
-    const param = error.param?.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-    const field = param ? BANK_FIELDS[param] : undefined;
-    if (field) throw AppError.validation({ [field]: [`validation.bank_account.${param}`] });
+    const field = error.param ? BANK_FIELDS[error.param] : undefined;
+    if (field)
+      throw AppError.validation({ [`input.${field}`]: [`validation.bank_account.${field}`] });
     if (error.code === 'resource_missing') throw AppError.notFound('external_account');
     throw new AppError('CONFLICT', error.message, {
       messageKey: 'errors.external_account_refused',

@@ -6,9 +6,9 @@ import { paginatorType, pageRequest, toPage } from '../../graphql/pagination';
 import { oppScope } from '../../graphql/scopes';
 import { parseInput } from '../../lib/validation';
 import { PaymentStatusEnum } from '../applications/applications.refs';
-import { receiptPathOf } from './checkout.graphql';
+import { PaymentMethodEnum, receiptPathOf } from './checkout.graphql';
 import { opportunityOfSlug } from './payments-graphql.shared';
-import { latestRequestLoader, notFoundFor } from './refunds.graphql';
+import { RefundRequestStatusEnum, latestRequestLoader, notFoundFor } from './refunds.graphql';
 import type { PaymentsFilter, Revenue } from './payments-reports.service';
 import type { PaymentRow } from './payments.table';
 import { paymentsFilterSchema } from './payments-reports.input';
@@ -50,7 +50,8 @@ export function registerPaymentsReportsGraphQL(): void {
       fee_title: t.exposeString('optionTitle', { nullable: true }),
       amount: t.field({ type: MoneyRef, resolve: (row) => money(row.amount, row.currency) }),
       status: t.field({ type: PaymentStatusEnum, resolve: (row) => row.status }),
-      refund_status: t.string({
+      refund_status: t.field({
+        type: RefundRequestStatusEnum,
         nullable: true,
         description: "The latest refund request's status, if any.",
         resolve: async (row, _args, context) =>
@@ -66,7 +67,7 @@ export function registerPaymentsReportsGraphQL(): void {
       discount_percent: t.exposeInt('discountPercent'),
       created_at: t.field({ type: 'DateTime', resolve: (row) => row.succeededAt ?? row.createdAt }),
       receipt: t.string({ nullable: true, resolve: (row) => receiptPathOf(row) }),
-      method: t.string({ resolve: (row) => row.method }),
+      method: t.field({ type: PaymentMethodEnum, resolve: (row) => row.method }),
     }),
   });
 

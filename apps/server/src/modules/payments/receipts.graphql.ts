@@ -1,11 +1,25 @@
 import { access } from '../../graphql/access-outcome';
 import { builder } from '../../graphql/builder';
 import { MoneyRef } from '../../graphql/money';
+import type { RefundRow } from './refunds.table';
 import { PaymentStatusEnum } from '../applications/applications.refs';
 import { receiptTokenOf, type ReceiptView } from './receipts.service';
 
 /** `applicationReceipt`: a paid application's receipt, for whoever holds its link. */
 export function registerReceiptsGraphQL(): void {
+  const ReceiptRefundRef = builder.objectRef<RefundRow>('ReceiptRefund').implement({
+    fields: (t) => ({
+      amount: t.field({
+        type: MoneyRef,
+        resolve: (refund) => ({ amount: refund.amount, currency: refund.currency }),
+      }),
+      refunded_at: t.field({
+        type: 'DateTime',
+        resolve: (refund) => refund.succeededAt ?? refund.updatedAt,
+      }),
+    }),
+  });
+
   const ReceiptRef = builder.objectRef<ReceiptView>('ApplicationReceipt').implement({
     description:
       "A paid application's receipt: what was paid, to whom, for what. Amounts are formatted in the caller's language.",
@@ -44,6 +58,27 @@ export function registerReceiptsGraphQL(): void {
         resolve: (receipt) => receipt.method,
       }),
       status: t.field({ type: PaymentStatusEnum, resolve: (receipt) => receipt.status }),
+      refunded: t.field({
+        type: MoneyRef,
+        description: 'Given back so far.',
+        resolve: (receipt) => ({ amount: receipt.refunded, currency: receipt.currency }),
+      }),
+      kept: t.field({
+        type: MoneyRef,
+        description: 'What the payment comes to after refunds.',
+        resolve: (receipt) => ({
+          amount: receipt.total - receipt.refunded,
+          currency: receipt.currency,
+        }),
+      }),
+      refunds: t.field({
+        type: [ReceiptRefundRef],
+        description: 'The refunds that went through, oldest first.',
+        resolve: async (receipt, _args, context) =>
+          (await context.services.payments.refunds.refundsOf([receipt.paymentId])).filter(
+            (refund) => refund.status === 'SUCCEEDED',
+          ),
+      }),
       pdf_url: t.string({
         description: 'Where the receipt downloads as a PDF, in the language of the request.',
         resolve: (receipt) => `/api/receipts/${receipt.token}.pdf`,

@@ -26,6 +26,8 @@ export interface ReceiptView {
   discount: number;
   platformFee: number;
   total: number;
+  /** Given back so far (minor units). */
+  refunded: number;
   method: PaymentMethod;
   status: PaymentStatus;
 }
@@ -65,6 +67,7 @@ export function createReceipts({
     ]);
     return {
       paymentId: payment.id,
+      refunded: payment.amountRefunded,
       token: payment.receiptToken!,
       number: payment.receiptNumber!,
       paidAt: payment.succeededAt ?? payment.updatedAt,

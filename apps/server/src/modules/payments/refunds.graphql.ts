@@ -24,6 +24,10 @@ import { paymentsPolicy } from './payments.policy';
 import { opportunityOfSlug, refundFailureMessage } from './payments-graphql.shared';
 import type { RefundRequestRow, RefundRow } from './refunds.table';
 
+export const RefundRequestStatusEnum = builder.enumType('RefundRequestStatus', {
+  values: REFUND_REQUEST_STATUSES,
+});
+
 const requestLoaders = new WeakMap<GraphQLContext, DataLoader<string, RefundRequestRow | null>>();
 const refundLoaders = new WeakMap<GraphQLContext, DataLoader<string, RefundRow[]>>();
 
@@ -108,9 +112,6 @@ export const notFoundFor =
  */
 export function registerRefundsGraphQL(): void {
   const RefundReasonEnum = builder.enumType('RefundReason', { values: REFUND_REASONS });
-  const RefundRequestStatusEnum = builder.enumType('RefundRequestStatus', {
-    values: REFUND_REQUEST_STATUSES,
-  });
   const RefundStatusEnum = builder.enumType('RefundStatus', {
     values: ['PENDING', 'SUCCEEDED', 'FAILED'] as const,
   });
