@@ -80,9 +80,11 @@ export function createPaymentsReports({ db }: { db: Database }) {
       { first, page }: { first: number; page: number },
     ): Promise<{ rows: PaymentRow[]; total: number }> {
       const where = whereOf(opportunityId, filter);
-      const [rows, [total]] = await Promise.all([
+      // The page's ids first, from an index in the page's order (no row is read to be skipped),
+      // then the ten rows.
+      const [ids, [total]] = await Promise.all([
         db
-          .select()
+          .select({ id: payments.id })
           .from(payments)
           .where(where)
           .orderBy(...orderOf(filter))
@@ -90,7 +92,20 @@ export function createPaymentsReports({ db }: { db: Database }) {
           .offset((page - 1) * first),
         db.select({ total: count() }).from(payments).where(where),
       ]);
-      return { rows, total: total!.total };
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(payments)
+              .where(
+                inArray(
+                  payments.id,
+                  ids.map((row) => row.id),
+                ),
+              );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return { rows: ids.flatMap((row) => byId.get(row.id) ?? []), total: total!.total };
     },
 
     /** Every payment the filter keeps, in its order, a batch at a time (for a streamed CSV). */

@@ -155,6 +155,24 @@ export const payments = pgTable(
       'payments_refund_within_amount',
       sql`${table.amountRefunded} between 0 and ${table.amount} and ${table.shareRefunded} between 0 and ${table.amountRefunded}`,
     ),
+    // The payments list's pages (issue 21): the page's ids come from these alone, in each order.
+    ...(
+      [
+        ['created_at', 'createdAt'],
+        ['payer_name', 'payerName'],
+        ['amount', 'amount'],
+        ['status', 'status'],
+      ] as const
+    ).map(([name, column]) =>
+      index(`payments_listed_${name}_idx`)
+        .on(table.opportunityId, table[column], table.id)
+        .where(sql`${table.status} in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL')`),
+    ),
+    index('payments_payer_search_idx').using(
+      'gin',
+      table.payerName.op('gin_trgm_ops'),
+      table.payerEmail.op('gin_trgm_ops'),
+    ),
     index('payments_unreleased_idx')
       .on(table.opportunityId)
       .where(

@@ -1,0 +1,5 @@
+CREATE INDEX "payments_listed_created_at_idx" ON "payments" USING btree ("opportunity_id","created_at","id") WHERE "payments"."status" in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL');--> statement-breakpoint
+CREATE INDEX "payments_listed_payer_name_idx" ON "payments" USING btree ("opportunity_id","payer_name","id") WHERE "payments"."status" in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL');--> statement-breakpoint
+CREATE INDEX "payments_listed_amount_idx" ON "payments" USING btree ("opportunity_id","amount","id") WHERE "payments"."status" in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL');--> statement-breakpoint
+CREATE INDEX "payments_listed_status_idx" ON "payments" USING btree ("opportunity_id","status","id") WHERE "payments"."status" in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL');--> statement-breakpoint
+CREATE INDEX "payments_payer_search_idx" ON "payments" USING gin ("payer_name" gin_trgm_ops,"payer_email" gin_trgm_ops);
