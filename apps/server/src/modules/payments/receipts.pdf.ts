@@ -79,6 +79,9 @@ export async function receiptPdf(receipt: ReceiptView, locale: Locale, t: Transl
     [t('receipts.discount'), money(receipt.discount)],
     [t('receipts.platform_fee'), money(receipt.platformFee)],
     [t('receipts.total'), money(receipt.total)],
+    ...(receipt.refunded > 0
+      ? [[t('receipts.refunded'), money(receipt.refunded)] as [string, string]]
+      : []),
     [t('receipts.method'), t(`receipts.methods.${receipt.method}`)],
     [t('receipts.status'), status],
   ];

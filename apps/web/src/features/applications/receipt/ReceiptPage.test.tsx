@@ -3,11 +3,15 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import pages from '../../../../public/locales/en/pages.json';
 import { ApplicationReceiptDocument, type ApplicationReceiptQuery } from '../../../gql/graphql';
+import { formatDateTime } from '../../../lib/format';
 import { ReceiptPage } from './ReceiptPage';
 
-// Translations are not loaded in unit tests: texts show as their keys.
+// Translations are not loaded in most of these tests: texts show as their keys.
 
 const TOKEN = 'ran4Jsnt3HYRr0CxlbOXdezJ';
 
@@ -33,6 +37,9 @@ const RECEIPT = {
   discount: { __typename: 'Money', amount: 500, formatted: '€5.00' },
   platform_fee: { __typename: 'Money', amount: 25, formatted: '€0.25' },
   total: { __typename: 'Money', amount: 500, currency: 'EUR', formatted: '€5.00' },
+  refunded: { __typename: 'Money', amount: 0, formatted: '€0.00' },
+  kept: { __typename: 'Money', amount: 500, formatted: '€5.00' },
+  refunds: [],
 } as ApplicationReceiptQuery['applicationReceipt'];
 
 function receiptMock(
@@ -42,16 +49,33 @@ function receiptMock(
   return { request: { query: ApplicationReceiptDocument, variables }, result, delay: 20 };
 }
 
-function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
-  return render(
+function pageAt(path: string, mocks: MockLink.MockedResponse[]) {
+  return (
     <MockedProvider mocks={mocks}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/receipt/:token" element={<ReceiptPage />} />
         </Routes>
       </MemoryRouter>
-    </MockedProvider>,
+    </MockedProvider>
   );
+}
+
+function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
+  return render(pageAt(path, mocks));
+}
+
+/** The real English texts, so a test reads the amounts and dates people read. */
+async function renderInEnglish(path: string, mocks: MockLink.MockedResponse[]) {
+  const english = i18next.createInstance();
+  await english.init({
+    lng: 'en',
+    ns: ['pages'],
+    defaultNS: 'pages',
+    resources: { en: { pages } },
+    interpolation: { escapeValue: false },
+  });
+  return render(<I18nextProvider i18n={english}>{pageAt(path, mocks)}</I18nextProvider>);
 }
 
 describe('ReceiptPage', () => {
@@ -101,6 +125,47 @@ describe('ReceiptPage', () => {
       receiptMock({ data: { applicationReceipt: { ...RECEIPT, status: 'REFUNDED' } } }),
     ]);
     expect(await screen.findByText('receipt.statuses.REFUNDED')).toBeTruthy();
+  });
+
+  it('lists each refund with its date and what was kept once anything was given back', async () => {
+    await renderInEnglish(`/receipt/${TOKEN}`, [
+      receiptMock({
+        data: {
+          applicationReceipt: {
+            ...RECEIPT,
+            status: 'REFUNDED',
+            refunded: { __typename: 'Money', amount: 300, formatted: '€3.00' },
+            kept: { __typename: 'Money', amount: 200, formatted: '€2.00' },
+            refunds: [
+              {
+                __typename: 'ReceiptRefund',
+                refunded_at: '2027-03-05 09:30:00',
+                amount: { __typename: 'Money', amount: 100, formatted: '€1.00' },
+              },
+              {
+                __typename: 'ReceiptRefund',
+                refunded_at: '2027-03-09 16:00:00',
+                amount: { __typename: 'Money', amount: 200, formatted: '€2.00' },
+              },
+            ],
+          },
+        },
+      }),
+    ]);
+    const refunds = await screen.findAllByTestId('receipt-refund');
+    expect(refunds.map((line) => line.textContent)).toEqual([
+      `Refunded €1.00 on ${formatDateTime('2027-03-05 09:30:00')}`,
+      `Refunded €2.00 on ${formatDateTime('2027-03-09 16:00:00')}`,
+    ]);
+    expect(screen.getByTestId('receipt-kept').textContent).toBe('Kept €2.00');
+    expect(screen.getByText('Refunded')).toBeTruthy();
+  });
+
+  it('shows no refund lines while nothing was refunded', async () => {
+    renderAt(`/receipt/${TOKEN}`, [receiptMock({ data: { applicationReceipt: RECEIPT } })]);
+    expect(await screen.findByTestId('receipt-total')).toBeTruthy();
+    expect(screen.queryByTestId('receipt-refund')).toBeNull();
+    expect(screen.queryByTestId('receipt-kept')).toBeNull();
   });
 
   it('says the link is not valid for an unknown token, without a download', async () => {

@@ -170,6 +170,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           {receipt.total.formatted}
         </Typography>
       </Stack>
+      {receipt.refunds.length > 0 && <ReceiptRefunds receipt={receipt} />}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {t('receipt.footer', { organisation: receipt.organisation_name })}
       </Typography>
@@ -186,5 +187,33 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         </Button>
       </Stack>
     </>
+  );
+}
+
+/** Each refund on its own line, then what the payment comes to after them. */
+function ReceiptRefunds({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation('pages');
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {receipt.refunds.map((refund, index) => (
+          <Typography
+            key={`${refund.refunded_at}-${index}`}
+            component="li"
+            variant="body1"
+            data-testid="receipt-refund"
+            sx={{ overflowWrap: 'anywhere' }}
+          >
+            {t('receipt.refundLine', {
+              amount: refund.amount.formatted,
+              date: formatDateTime(refund.refunded_at),
+            })}
+          </Typography>
+        ))}
+      </Box>
+      <Typography component="p" variant="h6" data-testid="receipt-kept" sx={{ mt: 1 }}>
+        {t('receipt.kept', { amount: receipt.kept.formatted })}
+      </Typography>
+    </Box>
   );
 }
