@@ -18,3 +18,4 @@ export * from '../lib/payments/local/local.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/payments/refunds.table';
 export * from '../modules/payments/payouts.table';
+export * from '../modules/payments/revenue.table';

@@ -10,11 +10,10 @@ import {
   or,
   sql,
   type SQL,
-  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { payments, type PaymentRow } from './payments.table';
-import { refunds } from './refunds.table';
+import { revenueDays, revenueShares } from './revenue.table';
 
 export type PaymentsSortField = 'CREATED_AT' | 'AMOUNT' | 'NAME' | 'STATUS';
 
@@ -123,50 +122,34 @@ export function createPaymentsReports({ db }: { db: Database }) {
       }
     },
 
-    /** Money in and back of an opportunity, in its payments' currency. */
+    /**
+     * Money in and back of an opportunity, in its payments' currency: from the rollup kept as
+     * money moves (revenue-rollup.ts), a few rows whatever the number of payments.
+     */
     async revenue(opportunityId: string, fallbackCurrency: string): Promise<Revenue> {
-      const [totals] = await db
-        .select({
-          currency: sql<string | null>`max(${payments.currency})`,
-          applications: count(),
-          collected: sql<string>`coalesce(sum(${payments.amount}), 0)`,
-          refunded: sql<string>`coalesce(sum(${payments.amountRefunded}), 0)`,
-          available: sql<string>`coalesce(sum(${payments.amount} - ${payments.platformFee} - ${payments.shareRefunded}) filter (where ${payments.releasedAt} is not null), 0)`,
-          pending: sql<string>`coalesce(sum(${payments.amount} - ${payments.platformFee} - ${payments.shareRefunded}) filter (where ${payments.releasedAt} is null and ${payments.method} = 'INTERNAL_PAYMENT'), 0)`,
-        })
-        .from(payments)
-        .where(and(eq(payments.opportunityId, opportunityId), inArray(payments.status, PAID)));
-      const day = (column: SQLWrapper) =>
-        sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const [collectedByDay, refundedByDay] = await Promise.all([
+      const [days, shares] = await Promise.all([
         db
-          .select({ date: day(payments.succeededAt), amount: sql<string>`sum(${payments.amount})` })
-          .from(payments)
-          .where(and(eq(payments.opportunityId, opportunityId), inArray(payments.status, PAID)))
-          .groupBy(sql`1`),
-        db
-          .select({ date: day(refunds.succeededAt), amount: sql<string>`sum(${refunds.amount})` })
-          .from(refunds)
-          .where(and(eq(refunds.opportunityId, opportunityId), eq(refunds.status, 'SUCCEEDED')))
-          .groupBy(sql`1`),
+          .select()
+          .from(revenueDays)
+          .where(eq(revenueDays.opportunityId, opportunityId))
+          .orderBy(asc(revenueDays.day)),
+        db.select().from(revenueShares).where(eq(revenueShares.opportunityId, opportunityId)),
       ]);
-      const days = new Map<string, { date: string; collected: number; refunded: number }>();
-      const dayOf = (date: string) => {
-        let point = days.get(date);
-        if (!point) days.set(date, (point = { date, collected: 0, refunded: 0 }));
-        return point;
-      };
-      for (const row of collectedByDay)
-        if (row.date) dayOf(row.date).collected = Number(row.amount);
-      for (const row of refundedByDay) if (row.date) dayOf(row.date).refunded = Number(row.amount);
+      const currency = days[0]?.currency ?? shares[0]?.currency ?? fallbackCurrency;
+      const inCurrency = days.filter((row) => row.currency === currency);
+      const share = shares.find((row) => row.currency === currency);
+      const sum = (pick: (row: (typeof inCurrency)[number]) => number) =>
+        inCurrency.reduce((total, row) => total + pick(row), 0);
       return {
-        currency: totals?.currency ?? fallbackCurrency,
-        totalApplications: totals?.applications ?? 0,
-        collected: Number(totals?.collected ?? 0),
-        refunded: Number(totals?.refunded ?? 0),
-        available: Number(totals?.available ?? 0),
-        pending: Number(totals?.pending ?? 0),
-        timeline: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+        currency,
+        totalApplications: sum((row) => row.paidCount),
+        collected: sum((row) => row.collected),
+        refunded: sum((row) => row.refunded),
+        available: share?.available ?? 0,
+        pending: share?.pending ?? 0,
+        timeline: inCurrency
+          .filter((row) => row.collected !== 0 || row.refunded !== 0)
+          .map((row) => ({ date: row.day, collected: row.collected, refunded: row.refunded })),
       };
     },
   };

@@ -10,6 +10,7 @@ import type { TierSlots } from '../opportunities/opportunities.service';
 import type { CouponsService } from './coupons.service';
 import type { Ledger, Posting } from './ledger';
 import { payments, type PaymentRow } from './payments.table';
+import { revenueRollup } from './revenue-rollup';
 
 /** The seed's payment status for each of the processor's intent statuses. */
 export const PAYMENT_STATUS_OF: Record<ProviderIntentStatus, PaymentStatus> = {
@@ -133,6 +134,7 @@ export function createPaymentSettlement({
         postings: chargePostings(payment, processorFee ?? 0),
       });
     }
+    await revenueRollup.paid(tx, payment, now);
     const receipt = (
       (await tx.execute(
         sql`select nextval('payment_receipt_numbers')::text as number`,

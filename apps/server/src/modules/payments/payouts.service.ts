@@ -18,6 +18,7 @@ import type { Ledger } from './ledger';
 import { paymentAccounts, payments, type PaymentAccountRow } from './payments.table';
 import { earlyReleases, payouts, type PayoutRow, type PayoutStatus } from './payouts.table';
 import { payoutAggregate } from './refunds.events';
+import { revenueRollup } from './revenue-rollup';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -137,6 +138,7 @@ export function createPayouts({
             ],
           });
         }
+        if (share > 0) await revenueRollup.released(tx, payment, share);
         await tx.update(payments).set({ releasedAt: now }).where(eq(payments.id, payment.id));
       }
       return held.length;

@@ -14,6 +14,7 @@ import { paymentsPolicy } from './payments.policy';
 import type { PaymentSettlement } from './payments.settlement';
 import { payments, type PaymentRow } from './payments.table';
 import { refundAggregate } from './refunds.events';
+import { revenueRollup } from './revenue-rollup';
 import { refundRequests, refunds, type RefundRequestRow, type RefundRow } from './refunds.table';
 
 export interface RefundActor {
@@ -183,6 +184,7 @@ export function createRefunds({
         { account: 'platform_fees' as const, currency, amount: feeBack },
       ].filter((posting) => posting.amount !== 0),
     });
+    await revenueRollup.refunded(tx, payment, { amount: refund.amount, shareBack }, now);
     const refunded = payment.amountRefunded + refund.amount;
     const full = refunded === payment.amount;
     let moved = await settlement.move(tx, payment, {
