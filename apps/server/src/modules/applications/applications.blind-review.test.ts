@@ -487,6 +487,13 @@ const CHECKS: Check[] = [
     `mutation($input: ApplicationIdInput!) { submitApplication(input: $input) { ${APPLICATION} } }`,
     () => ({ input: { id: applicationId } }),
   ),
+  // Refunds are for those who manage the opportunity's payments (this one is free: nothing to give).
+  query(
+    'refundApplication',
+    'refused',
+    `mutation($id: ID!) { refundApplication(id: $id) { status refunded { amount } } }`,
+    application,
+  ),
   query(
     'withdrawApplication',
     'refused',
