@@ -12,6 +12,7 @@
 //   releases, payouts), written in transactions of a few tens of thousands of entries so that the
 //   ledger's deferred balance triggers check every entry at commit, and its running balances
 //   filled from the postings.
+import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
@@ -250,6 +251,16 @@ export async function seedPaymentsReports(
     sql`select email from bench_pay where n = 1`,
   );
   await db.execute(sql`drop table bench_pay`);
+  // The revenue rollup as the payments service keeps it (the same backfill as migration 0025).
+  await timed(log, 'revenue rollup', async () => {
+    const migration = readFileSync(
+      new URL('../apps/server/drizzle/0025_payment_revenue_rollup.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').slice(2)) {
+      await db.execute(sql.raw(statement));
+    }
+  });
   await timed(log, 'vacuum analyze', async () => {
     for (const table of ['users', 'applications', 'payments', 'refunds', 'refund_requests']) {
       await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
