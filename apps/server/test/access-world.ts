@@ -12,6 +12,7 @@ import { registerAccount, type TestAccount } from './accounts';
 import { asUser, type TestServer } from './harness';
 import { managerAndReviewer, PUBLISHABLE_OPPORTUNITY, publishedOpportunity } from './opportunities';
 import { insertOrganisation } from './organisations';
+import { connectPayoutAccount } from './payments';
 
 export type People = Record<Exclude<AccessParty, 'anonymous'>, TestAccount>;
 
@@ -36,13 +37,19 @@ export interface AccessWorld {
   ids: Record<AccessRecord, string>;
   slugs: { organisation: string; opportunity: string; draft: string };
   tokens: { teamInvitation: string; opportunityInvitation: string };
+  /**
+   * Builds a record that costs more than the rest (a card payment for a refund request) the first
+   * time an operation needs it; `ids` holds it afterwards.
+   */
+  prepare(record: AccessRecord): Promise<void>;
 }
 
 /**
  * A fresh set of records around the parties: an organisation (owner, member) with a published
  * opportunity (its own manager and reviewer, an application, a comment, an open invitation, a
  * coupon), a second published opportunity with another reviewer, a draft, and the organisation's
- * own open invitation; another organisation owned by `otherOrganisation`. Each mutation tried as
+ * own open invitation; another organisation owned by `otherOrganisation`; on demand, a paid
+ * opportunity (the same manager and reviewer) and the applicant's refund request on it. Each mutation tried as
  * its allowed parties gets one of its own, so what one call changes never decides what the next
  * one gets.
  */
@@ -184,26 +191,84 @@ export async function buildWorld(server: TestServer, people: People): Promise<Ac
     })
     .returning({ id: coupons.id });
 
+  const ids = {
+    organisation: organisation.id,
+    opportunity: opportunity.id,
+    draft: draft.id,
+    application,
+    comment: commentId,
+    teamSeat: teamSeat!.id,
+    opportunitySeat: reviewerSeat!.id,
+    teamInvitation: invitedToTeam!.id,
+    opportunityInvitation: invitedToOpportunity!.id,
+    user: people.applicant.id,
+    upgradeRequest: upgrade.id,
+    failedEvent: failedEvent!.id,
+    notification: notification!.id,
+    coupon: coupon!.id,
+    refundRequest: '',
+  };
+  let refundRequest: Promise<string> | undefined;
   return {
-    ids: {
-      organisation: organisation.id,
-      opportunity: opportunity.id,
-      draft: draft.id,
-      application,
-      comment: commentId,
-      teamSeat: teamSeat!.id,
-      opportunitySeat: reviewerSeat!.id,
-      teamInvitation: invitedToTeam!.id,
-      opportunityInvitation: invitedToOpportunity!.id,
-      user: people.applicant.id,
-      upgradeRequest: upgrade.id,
-      failedEvent: failedEvent!.id,
-      notification: notification!.id,
-      coupon: coupon!.id,
-    },
+    ids,
     slugs: { organisation: organisation.slug, opportunity: opportunity.slug, draft: draft.slug },
     tokens: { teamInvitation, opportunityInvitation },
+    async prepare(record) {
+      if (record !== 'refundRequest') return;
+      refundRequest ??= paidRefundRequest(server, people, organisation);
+      ids.refundRequest = await refundRequest;
+    },
   };
+}
+
+/**
+ * The applicant's open refund request: the organisation's payout account is connected, and the
+ * applicant pays a paid opportunity of it (with the same manager and reviewer) by card on the
+ * local processor, then asks for the fee back.
+ */
+async function paidRefundRequest(
+  server: TestServer,
+  people: People,
+  organisation: { id: string; slug: string; name: string },
+): Promise<string> {
+  await connectPayoutAccount(server, organisation);
+  const paid = await publishedOpportunity(server, {
+    organisationId: organisation.id,
+    owner: people.owner,
+    title: 'Access paid call',
+    seats: managerAndReviewer(people.manager, people.reviewer),
+    fields: {
+      payment_type: 'PAID_INTERNAL',
+      payment_options: [{ title: 'Entry', cost: 1000, currency: 'EUR' }],
+    },
+  });
+  const [[tier] = []] = await server.app.services.opportunities.paymentOptionsOf([paid.id]);
+  const application = await apply(server, people.applicant, paid.id);
+  const started = await server.graphql<{
+    startCheckout: { payment: { id: string }; client_secret: string };
+  }>(
+    `mutation($application: ID!, $input: CheckoutInput) { startCheckout(application: $application, input: $input) { payment { id } client_secret } }`,
+    { application, input: { payment_option_id: tier!.id } },
+    people.applicant.headers,
+  );
+  const session = started.body.data?.startCheckout;
+  if (!session) throw new Error(`startCheckout failed: ${JSON.stringify(started.body.errors)}`);
+  const payment = await server.app.services.payments.checkout.paymentOf(application);
+  await server.app.services.payments.local!.processor.confirmIntent(
+    payment!.providerIntentId!,
+    session.client_secret,
+    '4242 4242 4242 4242',
+  );
+  await server.deliverEvents();
+  await server.deliverEvents();
+  const asked = await server.graphql<{ requestRefund: { id: string } }>(
+    `mutation($application: ID!) { requestRefund(application: $application, reason: CANT_ATTEND) { id } }`,
+    { application },
+    people.applicant.headers,
+  );
+  const id = asked.body.data?.requestRefund.id;
+  if (!id) throw new Error(`requestRefund failed: ${JSON.stringify(asked.body.errors)}`);
+  return id;
 }
 
 async function apply(server: TestServer, applicant: TestAccount, opportunityId: string) {

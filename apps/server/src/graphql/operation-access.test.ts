@@ -73,6 +73,7 @@ function referenceValue(name: string, { outcome, world }: ArgumentContext): stri
       return record ? world.ids[record] : undefined;
     case 'slug':
     case 'slugs':
+    case 'opportunitySlug':
       if (record === 'organisation') return world.slugs.organisation;
       return record === 'draft' ? world.slugs.draft : world.slugs.opportunity;
     case 'token':
@@ -283,6 +284,10 @@ describe('every operation × every party', () => {
     let calls = 0;
     let tried = 0;
     const call = async (operation: Operation, party: AccessParty, world: AccessWorld) => {
+      const outcome = operation.outcome;
+      if (outcome && outcome.record !== 'own' && outcome.record !== 'open') {
+        await world.prepare(outcome.record);
+      }
       const request = requestFor(operation, {
         outcome: operation.outcome ?? { record: 'own' },
         world,
