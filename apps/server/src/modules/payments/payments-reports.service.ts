@@ -1,16 +1,5 @@
 import type { PaymentStatus } from '@encore/core';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { payments, type PaymentRow } from './payments.table';
 import { revenueDays, revenueShares } from './revenue.table';
