@@ -47,6 +47,8 @@ export default defineConfig({
           maxWorkers: unitWorkers,
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // Pages with dialogs and axe take seconds on two busy cores; a wait is not a failure.
+          testTimeout: 15_000,
         },
       },
       {
