@@ -8,7 +8,8 @@ import { payments } from './payments.table';
 
 /**
  * The payments invariants, asked again from the stored facts: the books balance; every card
- * payment that succeeded is in the books once, for what it charged, and nothing else is; the
+ * payment that succeeded is in the books once, for what it charged, and nothing else is; every
+ * refund that went through is booked once and adds up to what its payment says was refunded; the
  * processor says of each intent what we recorded; no tier or coupon gave out more slots than it has,
  * and each counts exactly the payments holding one. Run after every payments test, and by an
  * operator; an empty list is a healthy system.
@@ -130,8 +131,45 @@ export function createPaymentsAudit({
     return problems;
   }
 
+  /**
+   * Each refund that went through is in the books once, and nothing else of it is; each payment's
+   * refunded amount is what its refunds gave back (issue 21).
+   */
+  async function refundsAgree(): Promise<string[]> {
+    const booked = (await db.execute(sql`
+      select r.id, r.status,
+        (select count(*)::int from ledger_entries e where e.idempotency_key = 'refund:' || r.id::text) as entries
+      from refunds r`)) as unknown as {
+      rows: Array<{ id: string; status: string; entries: number }>;
+    };
+    const problems = booked.rows.flatMap((row) => {
+      const want = row.status === 'SUCCEEDED' ? 1 : 0;
+      return row.entries === want
+        ? []
+        : [`refund ${row.id} (${row.status}): ${row.entries} entries`];
+    });
+    const refunded = (await db.execute(sql`
+      select p.id, p.amount_refunded::text as recorded,
+        coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status = 'SUCCEEDED'), 0)::text as given
+      from payments p
+      where p.amount_refunded <> coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status = 'SUCCEEDED'), 0)`)) as unknown as {
+      rows: Array<{ id: string; recorded: string; given: string }>;
+    };
+    for (const row of refunded.rows) {
+      problems.push(
+        `payment ${row.id}: ${row.recorded} recorded refunded, its refunds gave ${row.given}`,
+      );
+    }
+    return problems;
+  }
+
   async function books(): Promise<string[]> {
-    return [...(await ledger.problems()), ...(await booksAgree()), ...(await processorAgrees())];
+    return [
+      ...(await ledger.problems()),
+      ...(await booksAgree()),
+      ...(await refundsAgree()),
+      ...(await processorAgrees()),
+    ];
   }
 
   return {

@@ -6,6 +6,7 @@ import { publishedOpportunity } from '../../../test/opportunities';
 import { domainEvents } from '../../events/events.table';
 import { ledgerEntries } from './ledger.table';
 import { errorOf, REFUND_FAILS, startMoneyWorld, type MoneyWorld } from './money-back.fixtures';
+import { payments } from './payments.table';
 import { refunds } from './refunds.table';
 
 let world: MoneyWorld;
@@ -614,6 +615,22 @@ describe('the processor telling of a refund again', () => {
     expect(await refundEntriesOf(applicationId)).toEqual(before.entries);
     expect(await world.balances()).toEqual(before.balances);
     expect(await world.processorRefundsOf(applicationId)).toHaveLength(1);
+  });
+});
+
+describe('the payments audit', () => {
+  it('notices a payment whose refunded amount its refunds do not add up to', async () => {
+    const { opportunity, regular } = await world.paidOpportunity();
+    const { applicationId, payment } = await world.paidApplication(opportunity.id, regular.id);
+    await ok(REFUND, { id: applicationId, amount: 400 }, world.people.owner);
+    const { audit } = world.server.app.services.payments;
+    expect(await audit.books()).toEqual([]);
+    const db = world.server.database.db;
+    await db.update(payments).set({ amountRefunded: 500 }).where(eq(payments.id, payment.id));
+    expect(await audit.books()).toEqual([
+      `payment ${payment.id}: 500 recorded refunded, its refunds gave 400`,
+    ]);
+    await db.update(payments).set({ amountRefunded: 400 }).where(eq(payments.id, payment.id));
   });
 });
 
