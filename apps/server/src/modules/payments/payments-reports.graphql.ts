@@ -7,7 +7,7 @@ import { oppScope } from '../../graphql/scopes';
 import { parseInput } from '../../lib/validation';
 import { PaymentStatusEnum } from '../applications/applications.refs';
 import { PaymentMethodEnum, receiptPathOf } from './checkout.graphql';
-import { opportunityOfSlug } from './payments-graphql.shared';
+import { opportunityOfSlug } from './payments-shared.graphql';
 import { RefundRequestStatusEnum, latestRequestLoader, notFoundFor } from './refunds.graphql';
 import type { PaymentsFilter, Revenue } from './payments-reports.service';
 import type { PaymentRow } from './payments.table';

@@ -14,7 +14,7 @@ import {
   managesPayments,
   organisationIdOf,
 } from './payment-accounts.graphql';
-import { payoutFailureMessage } from './payments-graphql.shared';
+import { payoutFailureMessage } from './payments-shared.graphql';
 import type { PayoutRelease } from './payouts.service';
 import type { PayoutRow } from './payouts.table';
 

@@ -21,7 +21,7 @@ import { ApplicationRef, applicationLoader } from '../applications/applications.
 import { idOf } from '../opportunities/opportunities.refs';
 import { PaymentInfoRef, paymentLoader } from './checkout.graphql';
 import { paymentsPolicy } from './payments.policy';
-import { opportunityOfSlug, refundFailureMessage } from './payments-graphql.shared';
+import { opportunityOfSlug, refundFailureMessage } from './payments-shared.graphql';
 import type { RefundRequestRow, RefundRow } from './refunds.table';
 
 export const RefundRequestStatusEnum = builder.enumType('RefundRequestStatus', {
