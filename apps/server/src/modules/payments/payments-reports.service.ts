@@ -27,6 +27,10 @@ export interface Revenue {
 /** Payments that brought money in (or owe nothing): not attempts still open or given up. */
 const PAID: PaymentStatus[] = ['SUCCEEDED', 'REFUNDED', 'REFUND_FAIL'];
 
+/** The whole list: its size is the rollup's count of paid applications, not a count of rows. */
+const unfiltered = (filter: PaymentsFilter) =>
+  !filter.q?.trim() && !filter.status && !filter.refunded;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 const SORT_COLUMNS = {
@@ -78,7 +82,12 @@ export function createPaymentsReports({ db }: { db: Database }) {
           .orderBy(...orderOf(filter))
           .limit(first)
           .offset((page - 1) * first),
-        db.select({ total: count() }).from(payments).where(where),
+        unfiltered(filter)
+          ? db
+              .select({ total: sql<number>`coalesce(sum(${revenueDays.paidCount}), 0)::int` })
+              .from(revenueDays)
+              .where(eq(revenueDays.opportunityId, opportunityId))
+          : db.select({ total: count() }).from(payments).where(where),
       ]);
       const rows =
         ids.length === 0
