@@ -163,11 +163,53 @@ export function createPaymentsAudit({
     return problems;
   }
 
+  /** The revenue rollup says what the payments and refunds themselves add up to (issue 21). */
+  async function revenueAgrees(): Promise<string[]> {
+    const days = (await db.execute(sql`
+      with kept as (
+        select opportunity_id, currency, sum(paid_count)::bigint as paid, sum(collected)::bigint as collected,
+          sum(refunded)::bigint as refunded from payment_revenue_days group by 1, 2),
+      actual as (
+        select p.opportunity_id, p.currency, count(*)::bigint as paid, sum(p.amount)::bigint as collected,
+          sum(p.amount_refunded)::bigint as refunded
+        from payments p where p.status in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL') group by 1, 2)
+      select coalesce(k.opportunity_id, a.opportunity_id)::text as opportunity,
+        concat_ws('/', k.paid, k.collected, k.refunded) as kept, concat_ws('/', a.paid, a.collected, a.refunded) as actual
+      from kept k full join actual a on a.opportunity_id = k.opportunity_id and a.currency = k.currency
+      where (k.paid, k.collected, k.refunded) is distinct from (a.paid, a.collected, a.refunded)`)) as unknown as {
+      rows: Array<{ opportunity: string; kept: string; actual: string }>;
+    };
+    const shares = (await db.execute(sql`
+      with actual as (
+        select opportunity_id, currency,
+          coalesce(sum(amount - platform_fee - share_refunded) filter (where released_at is null), 0)::bigint as pending,
+          coalesce(sum(amount - platform_fee - share_refunded) filter (where released_at is not null), 0)::bigint as available
+        from payments where method = 'INTERNAL_PAYMENT' and status in ('SUCCEEDED', 'REFUNDED', 'REFUND_FAIL')
+        group by 1, 2)
+      select coalesce(k.opportunity_id, a.opportunity_id)::text as opportunity,
+        concat_ws('/', k.pending, k.available) as kept, concat_ws('/', a.pending, a.available) as actual
+      from payment_revenue_shares k full join actual a on a.opportunity_id = k.opportunity_id and a.currency = k.currency
+      where (coalesce(k.pending, 0), coalesce(k.available, 0)) is distinct from (coalesce(a.pending, 0), coalesce(a.available, 0))`)) as unknown as {
+      rows: Array<{ opportunity: string; kept: string; actual: string }>;
+    };
+    return [
+      ...days.rows.map(
+        (row) =>
+          `revenue of ${row.opportunity}: kept ${row.kept} (paid/collected/refunded), payments say ${row.actual}`,
+      ),
+      ...shares.rows.map(
+        (row) =>
+          `revenue shares of ${row.opportunity}: kept ${row.kept} (pending/available), payments say ${row.actual}`,
+      ),
+    ];
+  }
+
   async function books(): Promise<string[]> {
     return [
       ...(await ledger.problems()),
       ...(await booksAgree()),
       ...(await refundsAgree()),
+      ...(await revenueAgrees()),
       ...(await processorAgrees()),
     ];
   }
