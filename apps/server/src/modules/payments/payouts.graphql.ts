@@ -24,6 +24,13 @@ const actorIdOf = (context: GraphQLContext) => {
   return user.id;
 };
 
+/** A processor's id of a bank account (`ba_…`); anything else is not one of them. */
+const externalAccountIdOf = (value: unknown) => {
+  const id = String(value);
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(id)) throw AppError.notFound('external_account');
+  return id;
+};
+
 const byOpportunity = oppScope('manage_payments', (args: { opportunity: string | number }) =>
   idOf(args.opportunity, 'opportunity'),
 );
@@ -239,7 +246,7 @@ export function registerPayoutsGraphQL(): void {
       resolve: (_root, args, context) =>
         context.services.payments.accounts.removeExternalAccount(
           organisationIdOf(args.organisation),
-          String(args.id).slice(0, 100),
+          externalAccountIdOf(args.id),
         ),
     }),
     setDefaultExternalAccount: t.field({
@@ -250,7 +257,7 @@ export function registerPayoutsGraphQL(): void {
       resolve: (_root, args, context) =>
         context.services.payments.accounts.setDefaultExternalAccount(
           organisationIdOf(args.organisation),
-          String(args.id).slice(0, 100),
+          externalAccountIdOf(args.id),
         ),
     }),
   }));
