@@ -4,7 +4,9 @@ import type { GraphQLContext } from '../../graphql/context';
 import { MoneyRef } from '../../graphql/money';
 import { oppScope } from '../../graphql/scopes';
 import { AppError } from '../../lib/errors';
+import { parseInput } from '../../lib/validation';
 import { idOf } from '../opportunities/opportunities.refs';
+import { externalAccountInputSchema } from './external-account.input';
 import { UserRef } from '../users/users.graphql';
 import {
   BalanceRef,
@@ -27,7 +29,7 @@ const actorIdOf = (context: GraphQLContext) => {
 /** A processor's id of a bank account (`ba_…`); anything else is not one of them. */
 const externalAccountIdOf = (value: unknown) => {
   const id = String(value);
-  if (!/^[A-Za-z0-9_]{1,100}$/.test(id)) throw AppError.notFound('external_account');
+  if (!/^[\w-]{1,100}$/.test(id)) throw AppError.notFound('external_account');
   return id;
 };
 
@@ -225,18 +227,20 @@ export function registerPayoutsGraphQL(): void {
         organisation: t.arg.id({ required: true }),
         input: t.arg({ type: ExternalAccountInput, required: true }),
       },
-      resolve: (_root, args, context) =>
-        context.services.payments.accounts.addExternalAccount(organisationIdOf(args.organisation), {
-          country: args.input.country,
-          currency: args.input.currency,
-          holderName: args.input.holder_name,
-          accountNumber: args.input.account_number,
-          routingNumber: args.input.routing_number ?? undefined,
-          accountType:
-            args.input.account_type === 'company' || args.input.account_type === 'individual'
-              ? args.input.account_type
-              : undefined,
-        }),
+      resolve: (_root, args, context) => {
+        const input = parseInput(externalAccountInputSchema, args.input, context.t);
+        return context.services.payments.accounts.addExternalAccount(
+          organisationIdOf(args.organisation),
+          {
+            country: input.country,
+            currency: input.currency,
+            holderName: input.holder_name,
+            accountNumber: input.account_number,
+            routingNumber: input.routing_number ?? undefined,
+            accountType: input.account_type ?? undefined,
+          },
+        );
+      },
     }),
     removeExternalAccount: t.field({
       type: [ExternalAccountRef],

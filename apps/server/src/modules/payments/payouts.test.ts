@@ -385,6 +385,15 @@ describe('bank accounts to pay out to', () => {
         validation: { 'input.account_number': [expect.any(String)] },
       });
     }
+    const nul = await gql(
+      ADD,
+      { organisation, input: { ...input, holder_name: 'A\u0000B' } },
+      owner,
+    );
+    expect(errorOf(nul.body)).toMatchObject({
+      code: 'VALIDATION',
+      validation: { 'input.holder_name': [expect.any(String)] },
+    });
     const [onboarded] = (
       await ok<{ externalAccounts: ExternalAccount[] }>(EXTERNAL, { organisation }, owner)
     ).externalAccounts;
@@ -415,8 +424,11 @@ describe('bank accounts to pay out to', () => {
       )
     ).removeExternalAccount;
     expect(left.map((account) => account.id)).toEqual([added.id]);
-    const unknown = await gql(REMOVE, { organisation, id: 'ba_nothing' }, owner);
-    expect(errorOf(unknown.body).code).toBe('NOT_FOUND');
+    for (const id of ['ba_nothing', 'ba_\u0000', 'x'.repeat(500)]) {
+      const unknown = await gql(REMOVE, { organisation, id }, owner);
+      // A NUL byte is refused at the door, before any resolver: never INTERNAL.
+      expect(['NOT_FOUND', 'VALIDATION'], id).toContain(errorOf(unknown.body).code);
+    }
   });
 });
 
