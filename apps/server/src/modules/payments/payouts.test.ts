@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { domainEvents } from '../../events/events.table';
 import type { TestAccount } from '../../../test/accounts';
 import { errorOf, startMoneyWorld, type MoneyWorld } from './money-back.fixtures';
 
@@ -291,6 +293,28 @@ describe('a payout to a closed bank account', () => {
     expect(inGerman).not.toContain('payout_failure');
     expect(await own.balances()).toEqual({ pending: 0, available: share });
     expect(await world.server.app.services.payments.ledger.problems()).toEqual([]);
+
+    // The processor tells of the failure again (a webhook replayed): the money comes back once.
+    const db = world.server.database.db;
+    const told = (
+      await db
+        .select()
+        .from(domainEvents)
+        .where(eq(domainEvents.name, 'PaymentProviderEventReceived'))
+    ).filter((row) => JSON.stringify(row.payload).includes('payout.failed'));
+    expect(told.length).toBeGreaterThan(0);
+    for (const event of told) {
+      await db.insert(domainEvents).values({
+        name: event.name,
+        aggregate: event.aggregate,
+        payload: event.payload,
+        occurredAt: world.now(),
+        nextAttemptAt: world.now(),
+      });
+    }
+    await world.server.deliverEvents();
+    expect(await own.balances()).toEqual({ pending: 0, available: share });
+    expect(await payoutsOf(organisation)).toHaveLength(1);
   });
 });
 
