@@ -20,6 +20,7 @@ import { createStripeWebhooks } from './stripe-webhooks.service';
 import { createPayouts } from './payouts.service';
 import { createPaymentsReports } from './payments-reports.service';
 import { createRefunds } from './refunds.service';
+import { createRefundSettlement } from './refunds.settlement';
 import { createAnswerBy } from './answer-by.service';
 
 /**
@@ -97,13 +98,21 @@ export function createPaymentsBackbone({
     settlement,
     platformFeePercent: config.payments.platformFeePercent,
   });
-  const refunds = createRefunds({
+  const refundSettlement = createRefundSettlement({
     db,
     outbox,
     clock,
     provider,
     ledger,
     settlement,
+    applications,
+  });
+  const refunds = createRefunds({
+    db,
+    outbox,
+    clock,
+    settlement,
+    refundSettlement,
     applications,
   });
   const payouts = createPayouts({

@@ -17,7 +17,7 @@ import {
   organisationIdOf,
 } from './payment-accounts.graphql';
 import { payoutFailureMessage } from './payments-shared.graphql';
-import type { PayoutRelease } from './payouts.service';
+import type { PayoutRelease } from './payout-releases.service';
 import type { PayoutRow } from './payouts.table';
 
 const actorIdOf = (context: GraphQLContext) => {
