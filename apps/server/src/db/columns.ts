@@ -10,3 +10,6 @@ export const createdAt = () =>
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+
+/** A moment in time with its time zone, read as a Date. */
+export const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -10,7 +10,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -22,12 +21,10 @@ import type {
   MessageStatus,
   PaymentStatus,
 } from '@encore/core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, moment, updatedAt } from '../../db/columns';
 import { applicationForms } from '../forms/forms.table';
 import { opportunities, opportunityPaymentOptions } from '../opportunities/opportunities.table';
 import { users } from '../users/users.table';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * One account's application to one opportunity, from its first draft on (ARCHITECTURE §5). The

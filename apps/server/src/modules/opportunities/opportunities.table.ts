@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type ExtraConfigColumn,
@@ -25,11 +24,9 @@ import type {
   TargetUser,
   TimeVisibility,
 } from '@encore/core';
-import { citext, createdAt, deletedAt, updatedAt } from '../../db/columns';
+import { citext, createdAt, deletedAt, moment, updatedAt } from '../../db/columns';
 import { organisations, type OrganisationRow } from '../organisations/organisations.table';
 import { users } from '../users/users.table';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** What a public listing may show, as a partial index's predicate: a literal the planner can match. */
 export const LISTABLE_PREDICATE = sql.raw(

@@ -7,18 +7,15 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AccountHolderType, PaymentMethod, PaymentStatus } from '@encore/core';
-import { citext, createdAt, updatedAt } from '../../db/columns';
+import { citext, createdAt, moment, updatedAt } from '../../db/columns';
 import { applications } from '../applications/applications.table';
 import { opportunities, opportunityPaymentOptions } from '../opportunities/opportunities.table';
 import { organisations } from '../organisations/organisations.table';
 import { users } from '../users/users.table';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * An organisation's connected account at the payment processor, as last heard from it (an

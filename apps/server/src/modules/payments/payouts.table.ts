@@ -6,16 +6,13 @@ import {
   index,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, moment, updatedAt } from '../../db/columns';
 import { opportunities } from '../opportunities/opportunities.table';
 import { organisations } from '../organisations/organisations.table';
 import { users } from '../users/users.table';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type PayoutStatus = 'PENDING' | 'IN_TRANSIT' | 'PAID' | 'FAILED' | 'CANCELED';
 

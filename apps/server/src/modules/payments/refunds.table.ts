@@ -6,17 +6,14 @@ import {
   index,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { RefundReason, RefundRequestStatus } from '@encore/core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, moment, updatedAt } from '../../db/columns';
 import { applications } from '../applications/applications.table';
 import { users } from '../users/users.table';
 import { payments } from './payments.table';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * An applicant's request for their fee back, and where it got to. Each step keeps its time, so the

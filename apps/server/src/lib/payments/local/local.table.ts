@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AccountHolderType, PayoutAccountType } from '@encore/core';
-import { createdAt, updatedAt } from '../../../db/columns';
+import { createdAt, moment, updatedAt } from '../../../db/columns';
 import type {
   ProviderIntentStatus,
   ProviderPaymentError,
@@ -23,8 +14,6 @@ import type {
  * wire, kept in Encore's database so that `npm start` takes payments with no network. Encore's
  * features never read these tables; they ask the processor, as they would ask Stripe.
  */
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const localAccounts = pgTable('local_processor_accounts', {
   id: text('id').primaryKey(),
