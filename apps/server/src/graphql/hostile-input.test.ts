@@ -230,5 +230,5 @@ describe('hostile input to every operation', () => {
     // Past the scopes: the admin is refused nothing as not allowed, and services had their say.
     expect(answers.get('authorization') ?? 0).toBe(0);
     expect(answers.get('accepted') ?? 0).toBeGreaterThan(100);
-  }, 170_000);
+  }, 400_000);
 });

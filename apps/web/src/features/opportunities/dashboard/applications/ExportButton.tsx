@@ -1,11 +1,6 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import { useDownload } from '../../../../lib/download';
+import { DownloadButton } from '../../../../components/DownloadButton';
 import { currentLocale } from '../../../../lib/i18n';
-import { useSnackbar } from '../../../../lib/snackbar';
 import { formatFileSize } from '../../../forms/fill/file-checks';
 
 /**
@@ -14,41 +9,19 @@ import { formatFileSize } from '../../../forms/fill/file-checks';
  */
 export function ExportButton({ opportunityId, slug }: { opportunityId: string; slug: string }) {
   const { t } = useTranslation('pages');
-  const snackbar = useSnackbar();
-  const onError = useCallback(
-    () => snackbar.error(t('opportunities.dashboard.applications.export.failed')),
-    [snackbar, t],
-  );
-  const download = useDownload(onError);
-
-  const start = async () => {
-    const name = await download.start(
-      `/api/opportunities/${encodeURIComponent(opportunityId)}/applications.csv`,
-      `${slug}-applications.csv`,
-    );
-    if (name) snackbar.success(t('opportunities.dashboard.applications.export.done', { name }));
-  };
-
   return (
-    <Button
-      variant="outlined"
-      onClick={() => void start()}
-      disabled={download.running}
-      startIcon={
-        download.running ? (
-          <CircularProgress size={16} color="inherit" aria-hidden />
-        ) : (
-          <FileDownloadOutlinedIcon />
-        )
-      }
-    >
-      <span aria-live="polite">
-        {download.running
-          ? t('opportunities.dashboard.applications.export.running', {
-              size: formatFileSize(download.progress?.received ?? 0, currentLocale()),
-            })
-          : t('opportunities.dashboard.applications.export.action')}
-      </span>
-    </Button>
+    <DownloadButton
+      url={`/api/opportunities/${encodeURIComponent(opportunityId)}/applications.csv`}
+      fallbackName={`${slug}-applications.csv`}
+      labels={{
+        action: t('opportunities.dashboard.applications.export.action'),
+        running: (progress) =>
+          t('opportunities.dashboard.applications.export.running', {
+            size: formatFileSize(progress?.received ?? 0, currentLocale()),
+          }),
+        done: (name) => t('opportunities.dashboard.applications.export.done', { name }),
+        failed: t('opportunities.dashboard.applications.export.failed'),
+      }}
+    />
   );
 }
